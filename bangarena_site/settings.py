@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "bangarena_site",
+    "bangarena_site.accounts",
     "game",
     "lobby",
     "stats",
@@ -127,6 +128,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+AUTH_USER_MODEL = "accounts.User"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

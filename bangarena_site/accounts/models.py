@@ -1,0 +1,74 @@
+"""The BangArena user: Django's user plus a public name, a language and a ban record."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext_lazy as _
+
+from .validators import validate_no_control_characters
+
+DISPLAY_NAME_MAX_LENGTH = 20
+
+
+class CaseInsensitiveUserManager(UserManager):
+    """Usernames are unique regardless of case, so logging in ignores case too."""
+
+    def get_by_natural_key(self, username: str | None) -> User:
+        return self.get(**{f"{self.model.USERNAME_FIELD}__iexact": username})
+
+
+class User(AbstractUser):
+    display_name = models.CharField(
+        _("display name"),
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        blank=True,
+        validators=[validate_no_control_characters],
+        help_text=_("Shown to other players instead of your username. Up to 20 characters."),
+    )
+    preferred_language = models.CharField(
+        _("preferred language"),
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text=_("Leave empty to follow your browser's language."),
+    )
+    banned_at = models.DateTimeField(_("banned at"), null=True, blank=True)
+    ban_reason = models.TextField(_("ban reason"), blank=True)
+    # Part of the session hash: bumping it ends every session of this user at its next
+    # request. It only ever grows, so lifting a ban never brings an old session back.
+    session_generation = models.PositiveIntegerField(default=0, editable=False)
+
+    objects = CaseInsensitiveUserManager()
+
+    class Meta(AbstractUser.Meta):
+        swappable = "AUTH_USER_MODEL"
+        constraints = [
+            models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
+        ]
+
+    def clean(self) -> None:
+        super().clean()
+        self.display_name = self.display_name.strip()
+
+    @property
+    def public_name(self) -> str:
+        """The name other players see: the display name, or the username without one."""
+        return self.display_name or self.username
+
+    @property
+    def is_banned(self) -> bool:
+        return self.banned_at is not None
+
+    def _get_session_auth_hash(self, secret: str | None = None) -> str:
+        """Tie sessions to the password (as Django does) and to the session generation."""
+        key_salt = "bangarena_site.accounts.User.get_session_auth_hash"
+        return salted_hmac(
+            key_salt,
+            f"{self.password}|{self.session_generation}",
+            secret=secret,
+            algorithm="sha256",
+        ).hexdigest()
