@@ -275,3 +275,27 @@ def advance_to(game: Game, seat: int) -> None:
             return
         finish_turn(game)
     raise AssertionError(f"turn never reached seat {seat}")
+
+
+def choose(game: Game, seat: int, option: str, **fields: Any) -> list[dict[str, Any]]:
+    """Make a choice (upgrade, Bounty star, draw method, keep-2-of-3)."""
+    return act(game, seat, type="choose", option=option, **fields)
+
+
+def checked_cards(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """(rank, suit) of every card shown in the view's last_check, in order."""
+    found: list[tuple[str, str]] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "suit" in node and "rank" in node:
+                found.append((node["rank"], node["suit"]))
+                return
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(view["last_check"])
+    return found
