@@ -1,10 +1,32 @@
-"""ASGI entry point: HTTP through Django, WebSockets through Channels."""
+"""ASGI entry point: HTTP through Django, WebSockets through Channels.
+
+WebSockets pass the origin check (ALLOWED_HOSTS) and get the session's user before routing.
+In the embedded default the app also hands the server's event loop to the job scheduler.
+"""
 
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bangarena_site.settings")
+# Django must be set up before anything imports models (consumers, auth middleware).
 django_asgi_app = get_asgi_application()
 
-application = django_asgi_app
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from bangarena_site.jobs import embedded_scheduler  # noqa: E402
+from bangarena_site.live.routing import websocket_urlpatterns  # noqa: E402
+
+router = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)
+
+application = embedded_scheduler.capture_loop(router) if settings.EMBEDDED else router

@@ -1,0 +1,1 @@
+"""Live plumbing: the per-user notification socket and the jobs that push to it."""

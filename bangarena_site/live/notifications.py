@@ -1,0 +1,36 @@
+"""The welcome-back toast: a real job through the delayed-work seam, pushed over the socket."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+from django.utils.translation import gettext
+
+from bangarena_site.jobs import job, schedule
+from bangarena_site.live.toasts import push_toast, translated
+
+logger = logging.getLogger(__name__)
+
+# Long enough for the page that follows the login to open its notification socket.
+WELCOME_DELAY_SECONDS = 2.0
+
+
+@job("live.welcome_back")
+def welcome_back(user_id: int) -> None:
+    """Greet a user who just signed in, on every page they have open, in their language."""
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None:
+        logger.info("Welcome toast skipped: user %s is gone or deactivated", user_id)
+        return
+    with translated(user):
+        push_toast(user, gettext("Welcome back, %(name)s!") % {"name": user.public_name})
+
+
+@receiver(user_logged_in, dispatch_uid="live.schedule_welcome_back")
+def schedule_welcome_back(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+    """Send the greeting a moment after login, once the login's transaction has committed."""
+    schedule(WELCOME_DELAY_SECONDS, welcome_back, user.pk)
