@@ -43,6 +43,9 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 # Embedded unless both services are configured; BANGARENA_EMBEDDED forces either way.
 EMBEDDED = env_bool("BANGARENA_EMBEDDED", default=not (DATABASE_URL and REDIS_URL))
+if not EMBEDDED and not REDIS_URL:
+    # Without a broker the worker would never see a job and timers would silently not fire.
+    raise ImproperlyConfigured("REDIS_URL must be set when BANGARENA_EMBEDDED is false")
 
 DEBUG = env_bool("DEBUG", default=EMBEDDED)
 
@@ -69,6 +72,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "bangarena_site",
     "bangarena_site.accounts",
+    "bangarena_site.live",
     "game",
     "lobby",
     "stats",
@@ -108,7 +112,11 @@ TEMPLATES = [
 ]
 
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # No persistent connections: under ASGI each request may run in a different thread, and
+    # Django's docs say to disable them there (connections would leak).
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)
+    }
 else:
     DATABASES = {
         "default": {
@@ -178,8 +186,9 @@ if REDIS_URL and not EMBEDDED:
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -191,6 +200,12 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# Periodic jobs (registered names -> period in seconds): Celery beat sends them in production,
+# the embedded scheduler runs them on the server's loop.
+BANGARENA_PERIODIC_JOBS: dict[str, float] = {
+    "sessions.clear_expired": 3600.0,
+}
 
 # Security: strict defaults in production; the embedded default runs over plain http locally.
 SESSION_COOKIE_HTTPONLY = True
