@@ -1,8 +1,14 @@
 """Top-level URL routes."""
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+from django.views.generic import TemplateView
+
+from bangarena_site.accounts.views import switch_language
 
 urlpatterns = [
+    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("accounts/", include("bangarena_site.accounts.urls")),
+    path("language/", switch_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,126 @@
+"""Account forms: sign-up, a throttled log-in that explains bans, and the profile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import authenticate
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest
+from django.utils import formats, timezone
+from django.utils.translation import get_language_info, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from .language import LANGUAGE_CODES
+from .models import User
+from .throttle import LoginThrottle, login_throttle
+
+
+class SignUpForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+        help_texts = {"email": _("Optional.")}
+
+
+def client_address(request: HttpRequest | None) -> str:
+    # REMOTE_ADDR only: a forwarded-for header is whatever the client wants it to be. Behind
+    # a proxy, the ASGI server sets REMOTE_ADDR from the proxy's header (daphne --proxy-headers).
+    if request is None:
+        return ""
+    return request.META.get("REMOTE_ADDR", "")
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form plus throttling and a clear message for banned players.
+
+    A ban is only revealed after the right password: a wrong one gets the same generic error
+    as any other account, so the message never confirms a guessed password.
+    """
+
+    throttle: LoginThrottle = login_throttle
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("That username and password do not match. Please try again."),
+        "inactive": _("This account has been deactivated."),
+    }
+
+    def clean(self) -> dict[str, Any]:
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if not username or not password:
+            return self.cleaned_data
+        address = client_address(self.request)
+
+        wait = self.throttle.seconds_until_allowed(username, address)
+        if wait:
+            raise self._throttled_error(wait)
+
+        inactive = self._inactive_account(username)
+        if inactive is not None:
+            # Checked here, not by authenticate(), which refuses inactive users before it
+            # could tell a right password from a wrong one.
+            if inactive.check_password(password):
+                raise self._inactive_error(inactive)
+            self.throttle.record_failure(username, address)
+            raise self.get_invalid_login_error()
+
+        self.user_cache = authenticate(self.request, username=username, password=password)
+        if self.user_cache is None:
+            self.throttle.record_failure(username, address)
+            raise self.get_invalid_login_error()
+        self.confirm_login_allowed(self.user_cache)
+        self.throttle.record_success(username)
+        return self.cleaned_data
+
+    @staticmethod
+    def _inactive_account(username: str) -> User | None:
+        try:
+            user = User._default_manager.get_by_natural_key(username)
+        except User.DoesNotExist:
+            return None
+        return None if user.is_active else user
+
+    def _inactive_error(self, user: User) -> ValidationError:
+        if not user.is_banned:
+            return ValidationError(self.error_messages["inactive"], code="inactive")
+        since = formats.date_format(timezone.localtime(user.banned_at), "DATETIME_FORMAT")
+        if user.ban_reason:
+            message = _("This account has been banned since %(since)s. Reason: %(reason)s")
+        else:
+            message = _("This account has been banned since %(since)s.")
+        return ValidationError(
+            message, code="banned", params={"since": since, "reason": user.ban_reason}
+        )
+
+    @staticmethod
+    def _throttled_error(wait_seconds: int) -> ValidationError:
+        minutes = max(1, -(-wait_seconds // 60))
+        message = ngettext(
+            "Too many failed log-in attempts. Please try again in %(minutes)d minute.",
+            "Too many failed log-in attempts. Please try again in %(minutes)d minutes.",
+            minutes,
+        )
+        return ValidationError(message, code="throttled", params={"minutes": minutes})
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """Each language in its own name: a player lost in a foreign UI can still find theirs."""
+    named = [(code, get_language_info(code)["name_local"]) for code in LANGUAGE_CODES]
+    return [("", _("Same as my browser")), *named]
+
+
+class ProfileForm(forms.ModelForm):
+    preferred_language = forms.ChoiceField(
+        label=_("Preferred language"),
+        choices=language_choices,
+        required=False,
+        help_text=_("Leave empty to follow your browser's language."),
+    )
+
+    class Meta:
+        model = User
+        fields = ("display_name", "preferred_language")

@@ -1,0 +1,102 @@
+"""Account pages: small views over Django's auth, plus the language switch."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
+
+from .forms import LoginForm, ProfileForm, SignUpForm
+from .language import cookie_language, forget_language, is_supported, remember_language
+
+
+def _safe_next(request: HttpRequest) -> str | None:
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return None
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save(commit=False)
+        # A guest who already picked a language keeps it on the new account.
+        user.preferred_language = cookie_language(request)
+        user.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome to BangArena, %(name)s!") % {"name": user.username})
+        return redirect(_safe_next(request) or settings.LOGIN_REDIRECT_URL)
+    return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request)})
+
+
+class LoginView(auth_views.LoginView):
+    form_class = LoginForm
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+    def form_valid(self, form: LoginForm) -> HttpResponse:
+        response = super().form_valid(form)
+        user = form.get_user()
+        if is_supported(user.preferred_language):
+            remember_language(response, user.preferred_language)
+        messages.success(self.request, _("Welcome back, %(name)s!") % {"name": user.public_name})
+        return response
+
+
+class LogoutView(auth_views.LogoutView):
+    """POST only (Django's default): a link or an image tag must not log anyone out."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = super().post(request, *args, **kwargs)
+        messages.info(request, _("You have logged out. See you at the table!"))
+        return response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("profile")
+
+    def form_valid(self, form) -> HttpResponse:
+        response = super().form_valid(form)
+        messages.success(self.request, _("Your password has been changed."))
+        return response
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        response = redirect("profile")
+        if user.preferred_language:
+            remember_language(response, user.preferred_language)
+        else:
+            forget_language(response)
+        messages.success(request, _("Your profile has been saved."))
+        return response
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+@require_POST
+def switch_language(request: HttpRequest) -> HttpResponse:
+    """Django's set_language (cookie + redirect back), and for players also their profile."""
+    response = set_language(request)
+    code = request.POST.get("language", "")
+    if request.user.is_authenticated and is_supported(code):
+        request.user.preferred_language = code
+        request.user.save(update_fields=["preferred_language"])
+    return response
