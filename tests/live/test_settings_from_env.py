@@ -1,0 +1,120 @@
+"""Settings come from the environment (issue 2, item 4); each case runs in a fresh process,
+because settings are read once at start-up."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+# Everything the settings read from the environment; each test states its own values.
+SETTINGS_ENV = (
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "BANGARENA_EMBEDDED",
+    "BANGARENA_SQLITE_PATH",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+)
+
+PRODUCTION_ENV = {
+    "DEBUG": "false",
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "ALLOWED_HOSTS": "bangarena.example,www.bangarena.example",
+    "CSRF_TRUSTED_ORIGINS": "https://bangarena.example,https://www.bangarena.example",
+    "DATABASE_URL": "postgres://bangarena:secret@db:5432/bangarena",
+    "REDIS_URL": "redis://redis:6379/0",
+}
+
+SHOW_SETTINGS = """
+import json, django
+django.setup()
+from django.conf import settings as s
+print(json.dumps({
+    "embedded": s.EMBEDDED, "debug": s.DEBUG,
+    "database": s.DATABASES["default"]["ENGINE"],
+    "layer": s.CHANNEL_LAYERS["default"]["BACKEND"],
+    "broker": s.CELERY_BROKER_URL, "hosts": s.ALLOWED_HOSTS,
+    "csrf_origins": s.CSRF_TRUSTED_ORIGINS,
+    "conn_max_age": s.DATABASES["default"].get("CONN_MAX_AGE"),
+}))
+"""
+
+
+def run_python(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {key: value for key, value in os.environ.items() if key not in SETTINGS_ENV}
+    clean["DJANGO_SETTINGS_MODULE"] = "bangarena_site.settings"
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def settings_under(env: dict[str, str]) -> dict[str, object]:
+    result = run_python(["-c", SHOW_SETTINGS], env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_without_any_environment_the_embedded_default_runs() -> None:
+    seen = settings_under({})
+    assert seen["embedded"] is True
+    assert seen["debug"] is True
+    assert seen["database"] == "django.db.backends.sqlite3"
+    assert seen["layer"] == "channels.layers.InMemoryChannelLayer"
+
+
+def test_production_values_select_postgres_redis_and_no_debug() -> None:
+    seen = settings_under(PRODUCTION_ENV)
+    assert seen["embedded"] is False
+    assert seen["debug"] is False
+    assert seen["database"] == "django.db.backends.postgresql"
+    assert seen["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert seen["broker"] == "redis://redis:6379/0"
+    assert seen["hosts"] == ["bangarena.example", "www.bangarena.example"]
+    assert seen["csrf_origins"] == ["https://bangarena.example", "https://www.bangarena.example"]
+    assert seen["conn_max_age"] == 0  # persistent connections leak under ASGI
+
+
+def test_check_deploy_is_clean_with_production_values() -> None:
+    result = run_python(
+        ["manage.py", "check", "--deploy", "--fail-level", "WARNING"], PRODUCTION_ENV
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+@pytest.mark.parametrize("variable", ["DEBUG", "BANGARENA_EMBEDDED"])
+def test_a_boolean_that_is_not_yes_or_no_fails_loudly(variable: str) -> None:
+    result = run_python(["-c", SHOW_SETTINGS], {variable: "maybe"})
+    assert result.returncode != 0
+    assert f"{variable} must be a boolean" in result.stderr
+
+
+def test_production_without_a_secret_key_refuses_to_start() -> None:
+    env = {key: value for key, value in PRODUCTION_ENV.items() if key != "SECRET_KEY"}
+    result = run_python(["-c", SHOW_SETTINGS], env)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_stack_without_a_broker_refuses_to_start() -> None:
+    """Jobs would be queued nowhere and timers would never fire: fail at start instead."""
+    result = run_python(["-c", SHOW_SETTINGS], {"BANGARENA_EMBEDDED": "false", "DEBUG": "true"})
+    assert result.returncode != 0
+    assert "REDIS_URL must be set" in result.stderr
