@@ -31,6 +31,8 @@ def role_visible(s: State, viewer: int | None, p: Player) -> bool:
         return True
     if viewer is None or s.mode != DOUBLE_AGENT:
         return False
+    if not any(q.role == DOUBLE_AGENT for q in s.players):
+        return False  # R14: at 4 seats the table plays classic, so no team reveal
     mine = s.players[viewer].role
     return ROLE_TEAM[mine] == "bandits" and ROLE_TEAM[p.role] == "bandits"
 
