@@ -1,0 +1,272 @@
+"""Property tests: whole games of random legal play, over seeds, 4-8 seats and all four modes.
+
+Hypothesis draws (seed, seats, mode); a `random.Random` seeded from the same draw picks every
+action, so a failing example is replayed exactly. Checked after every action: the game ends
+within a bound; every card is somewhere (R20, R42); 0 <= HP <= max HP (R17, R78); awaiting()
+and legal_actions() agree; the result appears exactly when a win condition holds, with the
+winners R91-R97 name. Then: to_dict/from_dict and replay from config + actions reproduce the
+game exactly, and actions that are not legal are refused without changing anything.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.engine import Game, GameConfig, IllegalAction
+
+MODES = ["classic", "partners", "double_agent", "old_classic"]
+DECK_SIZE = 80  # R42
+# Random games here last a few hundred actions (High Noon from round 8 ends the stalls,
+# R30-R31); a game still running after this many actions counts as one that never ends.
+MAX_ACTIONS = 20_000
+
+settings.register_profile(
+    "engine-properties",
+    max_examples=int(os.environ.get("ENGINE_PROPERTY_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+PROPERTY_SETTINGS = settings.get_profile("engine-properties")
+
+tables = st.tuples(
+    st.integers(min_value=0, max_value=2**32 - 1),
+    st.integers(min_value=4, max_value=8),
+    st.sampled_from(MODES),
+)
+
+Step = Callable[[Game, int, dict, list], None]
+
+
+def play_to_the_end(
+    game: Game, rng: random.Random, after_each: Step | None = None
+) -> list[tuple[int, dict]]:
+    """Random legal play to the end; returns the (seat, action) list."""
+    actions: list[tuple[int, dict]] = []
+    while game.result is None:
+        assert len(actions) < MAX_ACTIONS, "the game did not end"
+        seat = rng.choice(game.awaiting())
+        action = rng.choice(game.legal_actions(seat))
+        events = game.apply(seat, action)
+        actions.append((seat, action))
+        if after_each is not None:
+            after_each(game, seat, action, events)
+    return actions
+
+
+def roles_by_seat(game: Game) -> list[str]:
+    """Each seat's own role, as its own view shows it."""
+    seats = len(game.view(None)["players"])
+    return [game.view(seat)["role"] for seat in range(seats)]
+
+
+def expected_result(mode: str, roles: list[str], alive: list[bool]) -> dict[str, Any] | None:
+    """R91-R97: the result that must hold for these roles and survivors, or None."""
+    marshal = roles.index("marshal")
+    survivors = [seat for seat, up in enumerate(alive) if up]
+    surviving_roles = [roles[seat] for seat in survivors]
+    if not alive[marshal]:
+        if mode == "partners" and all(role == "loner" for role in surviving_roles):
+            return {
+                "winners": [s for s, role in enumerate(roles) if role == "loner"],
+                "team": "loner",
+            }
+        if mode != "partners" and surviving_roles == ["loner"]:
+            return {"winners": survivors, "team": "loner"}
+        return {
+            "winners": [s for s, role in enumerate(roles) if role in ("bandit", "double_agent")],
+            "team": "bandits",
+        }
+    if not any(role in ("bandit", "double_agent", "loner") for role in surviving_roles):
+        return {
+            "winners": [s for s, role in enumerate(roles) if role in ("marshal", "deputy")],
+            "team": "law",
+        }
+    return None
+
+
+def check_invariants(game: Game, mode: str, roles: list[str]) -> None:
+    public = game.view(None)
+    players = public["players"]
+    seats = len(players)
+    # R20/R42: every card is in a hand, in play, in the deck or in the discard pile.
+    cards = public["deck_count"] + public["discard_count"]
+    for row in players:
+        cards += row["hand_count"] + len(row["in_play"]) + (row["weapon"] is not None)
+    assert cards == DECK_SIZE
+    awaiting = game.awaiting()
+    assert public["awaiting"] == awaiting
+    for seat, row in enumerate(players):
+        # R17, R78: 0 <= HP <= max HP; a player is alive exactly while HP is above 0 (R80).
+        assert 0 <= row["hp"] <= row["max_hp"], row
+        assert row["alive"] == (row["hp"] > 0), row
+        own = game.view(seat)
+        assert len(own["hand"]) == row["hand_count"]
+        # Only awaited seats act, and every awaited seat has something to do.
+        assert bool(game.legal_actions(seat)) == (seat in awaiting), (seat, awaiting)
+    assert all(0 <= seat < seats and players[seat]["alive"] for seat in awaiting)
+    # R91: the game ends at once when a win condition holds, and only then.
+    expected = expected_result(mode, roles, [row["alive"] for row in players])
+    if expected is None:
+        assert game.result is None
+        assert awaiting
+    else:
+        assert game.result == expected
+        assert public["result"] == expected
+        assert awaiting == []
+
+
+@PROPERTY_SETTINGS
+@given(tables)
+def test_r91_r97_random_games_end_and_keep_every_invariant(table):
+    """R20, R42 (80 cards), R17/R78 (HP bounds), R91-R97 (winners), R28 (only awaited act)."""
+    seed, seats, mode = table
+    game = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
+    roles = roles_by_seat(game)
+    check_invariants(game, mode, roles)
+    play_to_the_end(
+        game,
+        random.Random(seed),
+        lambda g, _seat, _action, _events: check_invariants(g, mode, roles),
+    )
+    assert game.awaiting() == []
+    assert all(game.legal_actions(seat) == [] for seat in range(seats))
+
+
+def normalised(data: dict) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+@PROPERTY_SETTINGS
+@given(tables, st.integers(min_value=0, max_value=400))
+def test_to_dict_json_from_dict_round_trip_continues_identically(table, split):
+    """A game saved mid-play (through JSON) and restored plays on exactly like the original:
+    same legal actions, same events, same final state (RNG state included)."""
+    seed, seats, mode = table
+    game = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
+    rng = random.Random(seed)
+    step = 0
+    while game.result is None and step < split:
+        seat = rng.choice(game.awaiting())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        step += 1
+    saved = game.to_dict()
+    restored = Game.from_dict(json.loads(json.dumps(saved)))
+    assert restored.to_dict() == saved
+    assert normalised(restored.to_dict()) == normalised(saved)
+    while game.result is None:
+        assert restored.awaiting() == game.awaiting()
+        seat = rng.choice(game.awaiting())
+        assert restored.legal_actions(seat) == game.legal_actions(seat)
+        action = rng.choice(game.legal_actions(seat))
+        assert restored.apply(seat, action) == game.apply(seat, action)
+    assert restored.result == game.result
+    assert restored.to_dict() == game.to_dict()
+    for seat in [None, *range(seats)]:
+        assert restored.view(seat) == game.view(seat)
+
+
+@PROPERTY_SETTINGS
+@given(tables)
+def test_replay_from_config_and_actions_reproduces_the_game_exactly(table):
+    seed, seats, mode = table
+    config = GameConfig(seats=seats, mode=mode, seed=seed)
+    game = Game.new(config)
+    events: list[list[dict]] = []
+    actions = play_to_the_end(
+        game, random.Random(seed), lambda _g, _seat, _action, ev: events.append(ev)
+    )
+    replay = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
+    for (seat, action), original in zip(actions, events, strict=True):
+        assert replay.apply(seat, json.loads(json.dumps(action))) == original
+    assert replay.result == game.result
+    assert replay.to_dict() == game.to_dict()
+
+
+def forgeries(game: Game, seat: int, rng: random.Random) -> list[tuple[int, Any]]:
+    """Actions built to look plausible but that are not in the seat's legal actions."""
+    players = game.view(None)["players"]
+    seats = len(players)
+    legal = game.legal_actions(seat)
+    others = [s for s in range(seats) if s != seat]
+    foreign_cards = [c["id"] for s in others for c in game.view(s)["hand"]]
+    in_play = [c["id"] for row in players for c in row["in_play"]]
+    candidates: list[tuple[int, Any]] = [
+        (seat, {"type": "end_turn"}),
+        (seat, {"type": "pass"}),
+        (seat, {"type": "choose", "option": "instinct"}),
+        (seat, {"type": "choose", "option": "deck"}),
+        (seat, {"type": "teleport"}),
+        (seat, {}),
+        (seat, "end_turn"),
+        (seat, None),
+        (seat, ["pass"]),
+        (seat, {"type": "play", "card": "no-such-card", "target": (seat + 1) % seats}),
+    ]
+    if foreign_cards:
+        card = rng.choice(foreign_cards)
+        candidates += [
+            (seat, {"type": "play", "card": card}),
+            (seat, {"type": "discard", "card": card}),
+            (seat, {"type": "respond", "card": card}),
+        ]
+    if in_play:
+        candidates.append((seat, {"type": "discard", "card": rng.choice(in_play)}))
+    for action in rng.sample(legal, min(3, len(legal))):
+        # Someone else tries a move that is not theirs (R28: only the awaited seat acts).
+        candidates.append((rng.choice(others), dict(action)))
+        candidates.append((seats + 3, dict(action)))  # no such seat
+        candidates.append((seat, {**action, "unexpected": 1}))
+        if "card" in action and foreign_cards:
+            candidates.append((seat, {**action, "card": rng.choice(foreign_cards)}))
+        if "target" in action:
+            candidates.append((seat, {**action, "target": seat}))  # R46: never oneself
+            candidates.append((seat, {**action, "target": seats + 3}))
+            dead = [s for s, row in enumerate(players) if not row["alive"]]
+            if dead:
+                candidates.append((seat, {**action, "target": rng.choice(dead)}))
+        if action["type"] == "ability":
+            first = action["cards"][0]
+            candidates.append((seat, {**action, "cards": [first, first]}))
+    return [
+        (who, action)
+        for who, action in candidates
+        if not (isinstance(action, dict) and who < seats and action in game.legal_actions(who))
+    ]
+
+
+@PROPERTY_SETTINGS
+@given(tables)
+def test_actions_not_in_legal_actions_are_refused_and_change_nothing(table):
+    """IllegalAction (a ValueError) for every forged action, and the state is untouched."""
+    seed, seats, mode = table
+    game = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
+    rng = random.Random(seed)
+    forge_rng = random.Random(seed + 1)
+    tried = 0
+    while game.result is None:
+        seat = rng.choice(game.awaiting())
+        if forge_rng.random() < 0.1:
+            before = game.to_dict()
+            for who, action in forgeries(game, seat, forge_rng):
+                with pytest.raises(IllegalAction) as refused:
+                    game.apply(who, action)
+                assert isinstance(refused.value, ValueError)
+                assert str(refused.value), "the refusal says why"
+                tried += 1
+            assert game.to_dict() == before
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    after_end = game.to_dict()
+    for who in range(seats):
+        for action in ({"type": "end_turn"}, {"type": "pass"}):
+            with pytest.raises(IllegalAction):
+                game.apply(who, action)
+    assert game.to_dict() == after_end
+    assert tried > 0
