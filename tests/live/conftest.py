@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import (
@@ -55,7 +55,7 @@ async def open_socket() -> AsyncIterator[Callable[[Any], Awaitable[WebsocketComm
     opened: list[WebsocketCommunicator] = []
 
     async def connect(user: Any) -> WebsocketCommunicator:
-        cookie = await sync_to_async(session_cookie_for)(user)
+        cookie = await database_sync_to_async(session_cookie_for)(user)
         socket = notification_socket(cookie)
         connected, _ = await socket.connect()
         assert connected, "a signed-in user's socket must be accepted"
@@ -69,9 +69,11 @@ async def open_socket() -> AsyncIterator[Callable[[Any], Awaitable[WebsocketComm
 
 @pytest.fixture
 async def manual_scheduler(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, settings: Any
 ) -> tuple[jobs.EmbeddedScheduler, ManualClockLoop]:
-    """The embedded scheduler on this test's loop, with a clock only the test moves."""
+    """The embedded seam on this test's loop, with a clock only the test moves (also in the
+    services run, where the settings would otherwise pick the Celery seam)."""
+    settings.EMBEDDED = True
     clock = ManualClockLoop(asyncio.get_running_loop())
     scheduler = jobs.EmbeddedScheduler(periodic={})
     scheduler.attach(clock)

@@ -6,7 +6,7 @@ import asyncio
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
@@ -44,7 +44,7 @@ def test_beat_sends_housekeeping_through_the_seam_task(settings) -> None:
 
 async def test_embedded_server_runs_housekeeping_every_period(settings) -> None:
     period = settings.BANGARENA_PERIODIC_JOBS["sessions.clear_expired"]
-    await sync_to_async(make_sessions)()
+    await database_sync_to_async(make_sessions)()
     clock = ManualClockLoop(asyncio.get_running_loop())
     scheduler = jobs.EmbeddedScheduler()  # periods from settings, like the real server's
     scheduler.attach(clock)
@@ -53,7 +53,7 @@ async def test_embedded_server_runs_housekeeping_every_period(settings) -> None:
     clock.advance(period)
     await scheduler.drain()
 
-    assert await sync_to_async(remaining_sessions)() == ["current"]
+    assert await database_sync_to_async(remaining_sessions)() == ["current"]
     assert clock.pending_delays() == [period], "the job re-arms for the next period"
 
 

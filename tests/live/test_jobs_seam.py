@@ -10,7 +10,7 @@ import threading
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.db import transaction
 
 from bangarena_site import jobs
@@ -53,7 +53,7 @@ async def test_embedded_job_waits_for_its_delay_then_runs_off_the_loop_thread(
     manual_scheduler,
 ) -> None:
     scheduler, clock = manual_scheduler
-    await sync_to_async(jobs.schedule)(5, record, 7, 3)
+    await database_sync_to_async(jobs.schedule)(5, record, 7, 3)
     assert clock.pending_delays() == [5]
 
     clock.advance(4.9)
@@ -73,7 +73,7 @@ async def test_scheduling_from_sync_code_in_another_thread_hops_onto_the_loop(
 ) -> None:
     """Sync views run in worker threads; their timers must still land on the server loop."""
     scheduler, clock = manual_scheduler
-    await sync_to_async(jobs.schedule, thread_sensitive=False)(2, record, "from-a-thread")
+    await database_sync_to_async(jobs.schedule)(2, record, "from-a-thread")
     assert clock.pending_delays() == [2]
 
     clock.advance(2)
@@ -90,13 +90,13 @@ async def test_job_scheduled_in_a_rolled_back_transaction_never_runs(manual_sche
             raise RuntimeError("the action failed")
 
     with pytest.raises(RuntimeError):
-        await sync_to_async(schedule_then_fail)()
+        await database_sync_to_async(schedule_then_fail)()
     assert clock.pending_delays() == []
 
 
 async def test_failing_embedded_job_is_logged_with_its_traceback(manual_scheduler, caplog) -> None:
     scheduler, clock = manual_scheduler
-    await sync_to_async(jobs.schedule)(1, explode, 42)
+    await database_sync_to_async(jobs.schedule)(1, explode, 42)
     with caplog.at_level(logging.ERROR, logger="bangarena_site.jobs"):
         clock.advance(1)
         await scheduler.drain()
@@ -107,7 +107,8 @@ async def test_failing_embedded_job_is_logged_with_its_traceback(manual_schedule
     assert "match 42 exploded" in str(failure.exc_info[1])
 
 
-def test_job_without_a_server_loop_is_dropped_with_a_warning(monkeypatch, caplog) -> None:
+def test_job_without_a_server_loop_is_dropped_with_a_warning(settings, monkeypatch, caplog) -> None:
+    settings.EMBEDDED = True
     monkeypatch.setattr(jobs, "embedded_scheduler", jobs.EmbeddedScheduler(periodic={}))
     with caplog.at_level(logging.WARNING, logger="bangarena_site.jobs"):
         jobs.schedule(1, record, "nobody-listens")
@@ -169,10 +170,10 @@ async def test_login_schedules_the_welcome_toast_on_the_embedded_loop(
     from django.test import Client
 
     scheduler, clock = manual_scheduler
-    user = await sync_to_async(make_user)("wyatt", display_name="Wyatt <Earp>")
+    user = await database_sync_to_async(make_user)("wyatt", display_name="Wyatt <Earp>")
     socket = await open_socket(user)
 
-    logged_in = await sync_to_async(Client().login)(username="wyatt", password=PASSWORD)
+    logged_in = await database_sync_to_async(Client().login)(username="wyatt", password=PASSWORD)
     assert logged_in
     assert clock.pending_delays() == [WELCOME_DELAY_SECONDS]
     assert await socket.receive_nothing()
@@ -190,11 +191,11 @@ async def test_same_job_gives_the_same_fragment_through_either_seam(
 ) -> None:
     """The welcome job is one function; only how it is started later differs."""
     scheduler, clock = manual_scheduler
-    user = await sync_to_async(make_user)("annie", display_name="Annie")
+    user = await database_sync_to_async(make_user)("annie", display_name="Annie")
     socket = await open_socket(user)
 
     if seam == "embedded":
-        await sync_to_async(jobs.schedule)(WELCOME_DELAY_SECONDS, welcome_back, user.pk)
+        await database_sync_to_async(jobs.schedule)(WELCOME_DELAY_SECONDS, welcome_back, user.pk)
         clock.advance(WELCOME_DELAY_SECONDS)
         await scheduler.drain()
     else:
@@ -203,10 +204,10 @@ async def test_same_job_gives_the_same_fragment_through_either_seam(
         monkeypatch.setattr(
             jobs.run_job, "apply_async", lambda args, **opts: sent.append((args, opts))
         )
-        await sync_to_async(jobs.schedule)(WELCOME_DELAY_SECONDS, welcome_back, user.pk)
+        await database_sync_to_async(jobs.schedule)(WELCOME_DELAY_SECONDS, welcome_back, user.pk)
         assert sent == [(("live.welcome_back", [user.pk]), {"countdown": WELCOME_DELAY_SECONDS})]
         # What the worker does with the message it receives.
-        await sync_to_async(jobs.run_job.apply)(args=sent[0][0])
+        await database_sync_to_async(jobs.run_job.apply)(args=sent[0][0])
 
     frame = await socket.receive_from()
     assert frame == (
