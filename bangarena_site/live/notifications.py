@@ -1,4 +1,5 @@
-"""The welcome-back toast: a real job through the delayed-work seam, pushed over the socket."""
+"""The welcome toast after login: a real job through the delayed-work seam, pushed over the
+notification socket a moment after the user signs in (or signs up, which logs them in)."""
 
 from __future__ import annotations
 
@@ -19,18 +20,22 @@ logger = logging.getLogger(__name__)
 WELCOME_DELAY_SECONDS = 2.0
 
 
-@job("live.welcome_back")
-def welcome_back(user_id: int) -> None:
-    """Greet a user who just signed in, on every page they have open, in their language."""
+@job("live.welcome")
+def welcome_toast(user_id: int) -> None:
+    """Greet a user who just signed in, on every page they have open, in their language.
+
+    The text differs from the login page's flash message on purpose: the toast says that the
+    live connection works."""
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     if user is None:
         logger.info("Welcome toast skipped: user %s is gone or deactivated", user_id)
         return
     with translated(user):
-        push_toast(user, gettext("Welcome back, %(name)s!") % {"name": user.public_name})
+        message = gettext("Welcome to the saloon, %(name)s! Live news will pop up here.")
+        push_toast(user, message % {"name": user.public_name})
 
 
-@receiver(user_logged_in, dispatch_uid="live.schedule_welcome_back")
-def schedule_welcome_back(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+@receiver(user_logged_in, dispatch_uid="live.schedule_welcome_toast")
+def schedule_welcome_toast(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     """Send the greeting a moment after login, once the login's transaction has committed."""
-    schedule(WELCOME_DELAY_SECONDS, welcome_back, user.pk)
+    schedule(WELCOME_DELAY_SECONDS, welcome_toast, user.pk)

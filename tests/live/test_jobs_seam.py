@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from django.db import transaction
 
 from bangarena_site import jobs
-from bangarena_site.live.notifications import WELCOME_DELAY_SECONDS, welcome_back
+from bangarena_site.live.notifications import WELCOME_DELAY_SECONDS, welcome_toast
 from tests.live.conftest import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -182,7 +182,7 @@ async def test_login_schedules_the_welcome_toast_on_the_embedded_loop(
     await scheduler.drain()
     frame = await socket.receive_from()
     assert 'id="toasts" hx-swap-oob="beforeend"' in frame
-    assert "Welcome back, Wyatt &lt;Earp&gt;!" in frame  # user text is escaped
+    assert "Welcome to the saloon, Wyatt &lt;Earp&gt;!" in frame  # user text is escaped
 
 
 @pytest.mark.parametrize("seam", ["embedded", "celery"])
@@ -195,7 +195,7 @@ async def test_same_job_gives_the_same_fragment_through_either_seam(
     socket = await open_socket(user)
 
     if seam == "embedded":
-        await database_sync_to_async(jobs.schedule)(WELCOME_DELAY_SECONDS, welcome_back, user.pk)
+        await database_sync_to_async(jobs.schedule)(WELCOME_DELAY_SECONDS, welcome_toast, user.pk)
         clock.advance(WELCOME_DELAY_SECONDS)
         await scheduler.drain()
     else:
@@ -204,13 +204,14 @@ async def test_same_job_gives_the_same_fragment_through_either_seam(
         monkeypatch.setattr(
             jobs.run_job, "apply_async", lambda args, **opts: sent.append((args, opts))
         )
-        await database_sync_to_async(jobs.schedule)(WELCOME_DELAY_SECONDS, welcome_back, user.pk)
-        assert sent == [(("live.welcome_back", [user.pk]), {"countdown": WELCOME_DELAY_SECONDS})]
+        await database_sync_to_async(jobs.schedule)(WELCOME_DELAY_SECONDS, welcome_toast, user.pk)
+        assert sent == [(("live.welcome", [user.pk]), {"countdown": WELCOME_DELAY_SECONDS})]
         # What the worker does with the message it receives.
         await database_sync_to_async(jobs.run_job.apply)(args=sent[0][0])
 
     frame = await socket.receive_from()
     assert frame == (
         '<div id="toasts" hx-swap-oob="beforeend">'
-        '<div class="toast" role="status">Welcome back, Annie!</div></div>'
+        '<div class="toast" role="status">'
+        "Welcome to the saloon, Annie! Live news will pop up here.</div></div>"
     )

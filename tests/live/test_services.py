@@ -17,7 +17,7 @@ from django.db import DatabaseError, connections, transaction
 from bangarena_site import jobs
 from bangarena_site.celery import app as celery_app
 from bangarena_site.live.groups import push_fragment, user_group
-from bangarena_site.live.notifications import welcome_back
+from bangarena_site.live.notifications import welcome_toast
 from tests.live.conftest import make_user
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -62,10 +62,10 @@ async def test_job_travels_through_the_redis_broker_to_a_worker_and_back_to_the_
     socket = await open_socket(user)
 
     # Delay 0: the countdown itself is checked without waiting in test_jobs_seam.py.
-    await database_sync_to_async(jobs.schedule)(0, welcome_back, user.pk)
+    await database_sync_to_async(jobs.schedule)(0, welcome_toast, user.pk)
 
     frame = await socket.receive_from(timeout=20)
-    assert "Welcome back, Belle!" in frame
+    assert "Welcome to the saloon, Belle!" in frame
 
 
 def test_postgres_row_lock_makes_a_second_writer_wait() -> None:

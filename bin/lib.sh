@@ -1,0 +1,55 @@
+# shellcheck shell=bash
+# Shared by bin/run and bin/test: find Python >= 3.12, keep .venv in step with pyproject.toml.
+# Sourced, not run. Every step is safe to repeat.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+VENV="$ROOT/.venv"
+PY="$VENV/bin/python"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+find_python() {
+    # .python-version (3.13.0) lets pyenv's shims answer here; elsewhere any 3.12+ does.
+    local candidate
+    for candidate in python3.13 python3.12 python3 python; do
+        if command -v "$candidate" >/dev/null 2>&1 &&
+            "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then
+            echo "$candidate"
+            return 0
+        fi
+    done
+    echo "BangArena needs Python 3.12 or newer on PATH (python3.12, python3.13 or python3)." >&2
+    return 1
+}
+
+ensure_venv() {
+    # A venv whose interpreter no longer starts (moved or removed Python) is rebuilt.
+    if [ -x "$PY" ] && "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then
+        return 0
+    fi
+    local python
+    python=$(find_python)
+    say "Creating .venv with $("$python" --version)"
+    rm -rf "$VENV"
+    "$python" -m venv "$VENV"
+}
+
+install_project() {
+    # $1: pip extras, e.g. "" or "[test]". A stamp per pyproject.toml content skips a repeat.
+    local extras=$1 digest stamp
+    digest=$("$PY" -c 'import hashlib, sys; print(hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest()[:16])')
+    stamp="$VENV/.installed${extras}-$digest"
+    if [ -f "$stamp" ]; then
+        return 0
+    fi
+    say "Installing BangArena${extras} into .venv"
+    "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
+    "$PY" -m pip install --quiet --disable-pip-version-check -e ".${extras}"
+    touch "$stamp"
+}
+
+compile_translations() {
+    say "Compiling translations"
+    "$PY" manage.py compiletranslations
+}
