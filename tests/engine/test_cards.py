@@ -817,3 +817,53 @@ def test_r66_every_weapon_goes_into_the_weapon_slot(card: str) -> None:
     assert row["weapon"]["kind"] == kind
     assert row["in_play"] == []
     assert kind not in hand_kinds(game, 0)
+
+
+def test_r65_q7_dynamite_passes_to_the_marshal_and_to_a_jailed_player() -> None:
+    """R65/Q7: Dynamite passes on whoever is next: from seat 4 to the Marshal (seat 0), and
+    from seat 3 to seat 4 even though seat 4 is in Jail."""
+    hands = {0: ["jail:4:hearts"], 3: ["dynamite:2:hearts"]}
+    # draws before seat 3's round-2 check: 2 (opening) + 4 x 2 (round 1) + 3 x 2 = 16
+    game = table(hands=hands, deck=filler(16) + ["shot:8:clubs"] + filler(12))
+    advance_to(game, 3)
+    play(game, 3, "dynamite")
+    advance_to(game, 0)
+    play(game, 0, "jail", target=4)
+    advance_to(game, 3)  # seat 3's check flips the 8 of Clubs: no explosion
+    top = game.view(None)["discard_top"]
+    assert (top["kind"], top["rank"], top["suit"]) == ("shot", "8", "clubs")
+    assert in_play_kinds(game, 3) == []
+    assert in_play_kinds(game, 4) == ["dynamite", "jail"]
+
+
+def test_r65_dynamite_reaches_the_marshal() -> None:
+    """R65/Q7: from the last seat the Dynamite wraps round to the Marshal."""
+    # draws before seat 4's round-2 check: 2 (opening) + 4 x 2 + 4 x 2 = 18
+    game = table(hands={4: ["dynamite:2:hearts"]}, deck=filler(18) + ["shot:8:clubs"] + filler(8))
+    advance_to(game, 4)
+    play(game, 4, "dynamite")
+    finish_turn(game)
+    advance_to(game, 4)  # seat 4's round-2 check passes it on
+    top = game.view(None)["discard_top"]
+    assert (top["kind"], top["rank"], top["suit"]) == ("shot", "8", "clubs")
+    assert in_play_kinds(game, 0) == ["dynamite"]
+
+
+def test_r70_q14_buckshot_stops_when_the_game_ends() -> None:
+    """R70/Q14/R92: Buckshot from seat 3 kills the Marshal (seat 1, 1 HP) on its third target;
+    the game ends at once and seat 2 is never hit."""
+    roles = ["bandit", "marshal", "deputy", "bandit", "loner"]
+    game = table(roles=roles, hands={3: ["buckshot:10:hearts"]}, health={1: 1}, deck=filler(12))
+    assert turn(game) == 1
+    advance_to(game, 3)
+    play(game, 3, "buckshot")
+    assert game.awaiting() == [4]
+    take(game, 4)
+    assert game.awaiting() == [0]
+    take(game, 0)
+    assert game.awaiting() == [1]
+    take(game, 1)
+    assert game.result is not None
+    assert game.result["team"] == "bandits"
+    assert game.awaiting() == []
+    assert hp(game, 2) == 4
