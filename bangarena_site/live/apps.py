@@ -6,7 +6,6 @@ from django.apps import AppConfig
 class LiveConfig(AppConfig):
     name = "bangarena_site.live"
     label = "live"
-    verbose_name = "Live notifications"
 
     def ready(self) -> None:
         # Importing registers the jobs (@job) and connects the user_logged_in receiver; the

@@ -1,0 +1,118 @@
+"""A live ASGI server and a headless Chromium for the browser smoke tests.
+
+The server is `manage.py runserver` (daphne's, since daphne is first in INSTALLED_APPS) in a
+subprocess on a free port, on the embedded default with its own file SQLite database: the
+same thing bin/run starts, WebSockets and the embedded job scheduler included.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+# The production-stack variables are dropped: the browser test drives the embedded default.
+STACK_ENV = ("DATABASE_URL", "REDIS_URL", "BANGARENA_EMBEDDED", "DEBUG", "ALLOWED_HOSTS")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SERVER_READY = "Listening on TCP address"
+SERVER_START_TIMEOUT = 90
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def server_env(database: Path) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key not in STACK_ENV}
+    env.update(
+        BANGARENA_SQLITE_PATH=str(database),
+        DJANGO_SETTINGS_MODULE="bangarena_site.settings",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+@pytest.fixture(scope="session")
+def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = tmp_path_factory.mktemp("e2e") / "db.sqlite3"
+    env = server_env(database)
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput"], cwd=ROOT, env=env, check=True)
+
+    port = free_port()
+    server = subprocess.Popen(
+        [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump() -> None:  # keeps the pipe drained for the server's whole life
+        assert server.stdout is not None
+        for line in server.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    seen: list[str] = []
+    try:
+        while True:
+            line = lines.get(timeout=SERVER_START_TIMEOUT)
+            if line is None:
+                pytest.fail("runserver exited before listening:\n" + "".join(seen))
+            seen.append(line)
+            if SERVER_READY in line:
+                break
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed (bin/test installs it with apt-get)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=chromium, headless=True, args=CHROMIUM_ARGS
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser):  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    opened = context.new_page()
+    yield opened
+    context.close()
