@@ -373,3 +373,35 @@ def test_r117_q2_bazaar_is_still_a_blind_draw_in_order() -> None:
         ["jail"],
         ["wagon"],
     ]
+
+
+def _last_deputy_falls(game_of) -> tuple[Game, set[int]]:
+    """Seat 1 (Bandit) eliminates seat 2, the only Deputy; every decision that follows is
+    made automatically. Returns the game and the seats that were asked to decide."""
+    characters = ["lucky", "bonesetter", "double_barrel", "empty_hands", "mad_dog"]
+    hands = {1: ["shot:7:clubs"], 3: ["cover:K:spades"]}
+    game = game_of(characters=characters, hands=hands, health={2: 1}, deck=filler(12))
+    finish_turn(game)
+    play(game, 1, "shot", target=2)
+    take(game, 2)
+    asked = set()
+    while (now := pending(game)) and now.get("kind") not in (None, "play"):
+        asked.add(now["seat"])
+        game.apply(now["seat"], game.default_action(now["seat"]))
+    return game, asked
+
+
+def test_r117_3_no_last_bullet() -> None:
+    """R117.3/R88: in Old Classic the Marshal gets nothing when his last Deputy falls."""
+    game, asked = _last_deputy_falls(old)
+    assert asked == set()
+    assert player(game, 0)["stars"] == 0
+    assert player(game, 1)["stars"] == 0
+
+
+def test_r117_3_control_arena_last_bullet() -> None:
+    """R88 (control for R117.3): in classic the Marshal gains a Last Bullet star."""
+    game, asked = _last_deputy_falls(classic)
+    assert asked == {0, 1}
+    assert player(game, 0)["stars"] == 1
+    assert player(game, 1)["stars"] == 1
