@@ -340,3 +340,34 @@ def test_r31c_control_bonesetter_ability_offered_outside_high_noon() -> None:
     game = stacked(hands=hands, health={1: 3})
     finish_turn(game)
     assert legal(game, 1, type="ability")
+
+
+def test_r27_q9_a_check_with_no_card_to_flip_keeps_him_jailed() -> None:
+    """R27/Q9/R74: deck and discard pile both empty at seat 1's Jail check: nothing to flip,
+    so no escape. The Jail is then discarded, and his draw reshuffles that one-card discard
+    pile: he draws the Jail itself, plays nothing, and the turn passes on."""
+    game = stacked(hands={0: ["jail:4:hearts"]}, deck=[])
+    play(game, 0, "jail", target=1)
+    assert game.view(None)["discard_count"] == 0
+    act(game, 0, type="end_turn")
+    assert in_play_kinds(game, 1) == []
+    assert hand_kinds(game, 1) == ["jail"]
+    assert turn(game) == 2
+    assert (game.view(None)["deck_count"], game.view(None)["discard_count"]) == (0, 0)
+
+
+def test_r21_r80_a_player_eliminated_in_his_own_turn_passes_the_turn_on() -> None:
+    """R21/R80.8: seat 1 (1 HP) loses the Duel he started in his own turn: he is eliminated,
+    the winner chooses his upgrade, and seat 2's turn begins at once."""
+    roles = ["marshal", "bandit", "deputy", "bandit", "loner"]
+    hands = {1: ["duel:J:spades"], 3: ["shot:7:clubs"]}
+    game = stacked(roles=roles, hands=hands, health={1: 1}, deck=filler(12))
+    finish_turn(game)
+    play(game, 1, "duel", target=3)
+    respond(game, 3, "shot")
+    take(game, 1)
+    assert not player(game, 1)["alive"]
+    settle(game, 3)  # the other duellist is the eliminator (R81)
+    assert player(game, 3)["stars"] == 1
+    assert turn(game) == 2
+    assert game.awaiting() == [2]
