@@ -9,6 +9,14 @@ from game.engine.characters import CHARACTER_HP
 from game.engine.roles import MODES, ROLE_TEAM
 
 
+def _as_lists(value):
+    if isinstance(value, dict):
+        return {k: _as_lists(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_as_lists(v) for v in value]
+    return value
+
+
 @dataclass
 class GameConfig:
     """Seats, mode and seed, plus optional scenario knobs that tests use to stack a game.
@@ -68,7 +76,8 @@ class GameConfig:
                     raise ValueError("health entries must be integers >= 1")
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """Plain JSON data; tuples become lists so a JSON round trip compares equal."""
+        return _as_lists(asdict(self))
 
     @classmethod
     def from_dict(cls, data: dict) -> GameConfig:

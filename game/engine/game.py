@@ -17,25 +17,30 @@ from game.engine.state import State
 from game.engine.views import build_view
 
 
-def _norm_value(key: str, value):
-    if isinstance(value, bool) or not isinstance(value, (str, int, list, tuple)):
-        # True == 1 in Python; tag such values so they never match a seat number.
-        return ("!", repr(value))
-    if isinstance(value, (list, tuple)):
-        if not all(isinstance(v, str) for v in value):
-            return ("!", repr(value))
-        return tuple(sorted(value)) if key == "cards" else tuple(value)
-    return value
+def normalise(action) -> dict | None:
+    """The action in the form legal_actions lists it, or None if it cannot be legal.
 
-
-def action_key(action) -> tuple:
-    """A hashable normal form: key order and the order of a card pair do not matter."""
+    Key order never matters (dict equality); a card pair and a ``cards`` list are compared
+    sorted; booleans are refused outright because ``True == 1`` would match seat 1.
+    """
     if not isinstance(action, dict):
-        raise IllegalAction("an action must be a dict with a 'type'")
-    items = {k: _norm_value(k, v) for k, v in action.items()}
-    if "card2" in items and isinstance(items.get("card"), str) and isinstance(items["card2"], str):
-        items["card"], items["card2"] = sorted((items["card"], items["card2"]))
-    return tuple(sorted(items.items()))
+        return None
+    out = {}
+    for key, value in action.items():
+        if key == "cards":
+            if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+                return None
+            value = sorted(value)
+        elif isinstance(value, bool) or not isinstance(value, (str, int)):
+            return None
+        out[key] = value
+    if "card2" in out:
+        first, second = out.get("card"), out["card2"]
+        if not isinstance(first, str) or not isinstance(second, str):
+            return None
+        if second < first:
+            out["card"], out["card2"] = second, first
+    return out
 
 
 class Game:
@@ -45,7 +50,7 @@ class Game:
 
     def __init__(self, state: State) -> None:
         self._state = state
-        self._cache: tuple[int, list[dict], dict[tuple, dict]] | None = None
+        self._cache: tuple[int, list[dict]] | None = None
 
     # --- construction -----------------------------------------------------------------
 
@@ -80,10 +85,11 @@ class Game:
             return []
         return [s.stack[-1]["seat"]]
 
-    def _legal(self, seat: int) -> tuple[list[dict], dict[tuple, dict]]:
+    def _legal(self, seat: int) -> list[dict]:
+        """Legal actions, cached until the next apply (the only way the state changes)."""
         cache = self._cache
         if cache is not None and cache[0] == seat:
-            return cache[1], cache[2]
+            return cache[1]
         s = self._state
         if s.result is not None or not s.stack or s.stack[-1].get("seat") != seat:
             actions: list[dict] = []
@@ -93,14 +99,12 @@ class Game:
             p = s.players[seat]
             if p.character == "bonesetter" and bonesetter_can_heal(s, p):
                 actions.extend(bonesetter_actions(p))
-        keys = {action_key(a): a for a in actions}
-        self._cache = (seat, actions, keys)
-        return actions, keys
+        self._cache = (seat, actions)
+        return actions
 
     def legal_actions(self, seat: int) -> list[dict]:
         """Every complete action the seat may take now; [] for a seat that is not awaited."""
-        actions, _ = self._legal(seat)
-        return [dict(a) for a in actions]
+        return [dict(a) for a in self._legal(seat)]
 
     def default_action(self, seat: int) -> dict | None:
         """R120's automatic move for the awaited seat (None for a seat not awaited)."""
@@ -122,10 +126,8 @@ class Game:
 
     def apply(self, seat: int, action: dict) -> list[dict]:
         """Apply one legal action and run on to the next decision; returns public events."""
-        key = action_key(action)
-        _, keys = self._legal(seat)
-        legal = keys.get(key)
-        if legal is None:
+        legal = normalise(action)
+        if legal is None or legal not in self._legal(seat):
             raise IllegalAction(self._why_illegal(seat, action))
         s = self._state
         self._cache = None
@@ -147,7 +149,9 @@ class Game:
             return f"not your decision (awaiting seat {self.awaiting()})"
         if not isinstance(action, dict):
             return "an action must be a dict"
-        actions, _ = self._legal(seat)
+        if normalise(action) is None:
+            return "malformed action: values must be strings, seat numbers or lists of card ids"
+        actions = self._legal(seat)
         kind = action.get("type")
         types = sorted({a["type"] for a in actions})
         if kind not in types:

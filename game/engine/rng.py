@@ -7,7 +7,6 @@ SplitMix64 was chosen because its whole state is a single 64-bit integer: it ser
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
-_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
 class Rng:
@@ -38,13 +37,6 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def token(self, length: int = 8) -> str:
-        """An opaque random string, used for card ids (they must reveal nothing)."""
-        alphabet = _ID_ALPHABET
-        base = len(alphabet)
-        value = self.next64()
-        out = []
-        for _ in range(length):
-            value, digit = divmod(value, base)
-            out.append(alphabet[digit])
-        return "".join(out)
+    def token(self) -> str:
+        """An opaque random string (10 hex digits), used for card ids: they reveal nothing."""
+        return format(self.next64() >> 24, "010x")

@@ -20,7 +20,7 @@ def bonesetter_can_heal(s: State, p: Player) -> bool:
 def bonesetter_actions(p: Player) -> list[dict]:
     hand = p.hand
     return [
-        {"type": "ability", "ability": "bonesetter", "cards": [hand[i].id, hand[j].id]}
+        {"type": "ability", "ability": "bonesetter", "cards": sorted((hand[i].id, hand[j].id))}
         for i in range(len(hand))
         for j in range(i + 1, len(hand))
     ]

@@ -57,11 +57,12 @@ def hit_legal(s: State, f: dict) -> list[dict]:
     if f["required"] == 1:
         actions = [{"type": "respond", "card": c.id} for c in dodge]
     else:
-        actions = [
-            {"type": "respond", "card": dodge[i].id, "card2": dodge[j].id}
+        pairs = (
+            sorted((dodge[i].id, dodge[j].id))
             for i in range(len(dodge))
             for j in range(i + 1, len(dodge))
-        ]
+        )
+        actions = [{"type": "respond", "card": a, "card2": b} for a, b in pairs]
     if p.hp == 1 and not s.high_noon and s.alive_count() >= 3:
         actions.extend({"type": "respond", "card": c.id} for c in p.hand if c.kind == "flask")
     actions.append(dict(_PASS))
