@@ -9,6 +9,7 @@ import pytest
 
 from game.engine import Game, IllegalAction
 from tests.engine.scenario import (
+    act,
     advance_to,
     can_play,
     card_in_hand,
@@ -867,3 +868,52 @@ def test_r70_q14_buckshot_stops_when_the_game_ends() -> None:
     assert game.result["team"] == "bandits"
     assert game.awaiting() == []
     assert hp(game, 2) == 4
+
+
+def test_r47_q23_failed_jail_leaves_only_discard_and_the_bonesetter_heal() -> None:
+    """R47/Q23/R111: jailed Bonesetter (seat 1, 2 of 5 HP) fails his check: he draws, plays
+    nothing, may use his heal in that turn, and then discards down to his HP."""
+    hands = {0: ["jail:4:hearts"], 1: ["horse:8:hearts", "scope:A:spades"]}
+    deck = filler(2) + ["shot:7:clubs"] + filler(10)
+    game = table(hands=hands, health={1: 2}, deck=deck)
+    play(game, 0, "jail", target=1)
+    finish_turn(game)
+    assert turn(game) == 1
+    assert player(game, 1)["hand_count"] == 4
+    assert "ability" in {a["type"] for a in game.legal_actions(1)}
+    assert not legal(game, 1, type="play")
+    if legal(game, 1, type="end_turn"):
+        act(game, 1, type="end_turn")
+    assert pending(game)["kind"] == "discard"
+    assert pending(game)["count"] == 2
+    assert not legal(game, 1, type="play")
+
+
+def test_r52_q3_grab_from_hand_is_random() -> None:
+    """R52/Q3: the server picks the grabbed hand card at random: over seeds, either card."""
+    taken = set()
+    for seed in range(1, 13):
+        game = table(
+            seed=seed, hands={0: ["grab:J:hearts"], 1: ["horse:8:hearts", "scope:A:spades"]}
+        )
+        play(game, 0, "grab", target=1, target_card="hand")
+        (left,) = hand_kinds(game, 1)
+        got = {"horse": "scope", "scope": "horse"}[left]
+        assert got in hand_kinds(game, 0)
+        taken.add(got)
+    assert taken == {"horse", "scope"}
+
+
+def test_r57_bazaar_skips_the_eliminated() -> None:
+    """R57/R2: after seat 1 is eliminated, Bazaar deals to seats 0, 2, 3, 4 only."""
+    roles = ["marshal", "bandit", "deputy", "bandit", "loner"]
+    hands = {0: ["shot:7:clubs", "bazaar:Q:spades"]}
+    game = table(roles=roles, hands=hands, health={1: 1}, deck=filler(2) + TOP)
+    play(game, 0, "shot", target=1)
+    take(game, 1)
+    settle(game, 0)
+    play(game, 0, "bazaar")
+    assert "horse" in hand_kinds(game, 0)
+    drawn = [hand_kinds(game, s) for s in (2, 3, 4)]
+    assert drawn == [["scope"], ["cover"], ["jail"]]
+    assert player(game, 1)["hand_count"] == 0
