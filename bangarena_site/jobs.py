@@ -17,6 +17,7 @@ loses embedded timers, and Celery may deliver twice.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import threading
 from collections.abc import Awaitable, Callable, Iterable
@@ -159,29 +160,26 @@ class EmbeddedScheduler:
             )
             return
         if threading.get_ident() == self._loop_thread:
-            loop.call_later(delay_seconds, self._start, name, args)
+            loop.call_later(delay_seconds, self._start, loop, name, args)
         else:
             # call_later is not thread-safe: hop onto the loop first (sync views run in threads).
-            loop.call_soon_threadsafe(loop.call_later, delay_seconds, self._start, name, args)
+            loop.call_soon_threadsafe(loop.call_later, delay_seconds, self._start, loop, name, args)
 
     def _tick(self, loop: TimerLoop, name: str, every: float) -> None:
         """Run a periodic job and re-arm it, as long as ``loop`` is still the server's loop."""
         if loop is not self._loop:
             return
-        self._start(name, [])
+        self._start(loop, name, [])
         loop.call_later(every, self._tick, loop, name, every)
 
-    def _start(self, name: str, args: list[Any]) -> None:
-        """On the loop: run the job in a worker thread and watch how it ends."""
-        assert self._loop is not None
-        task = self._loop.create_task(_run_in_thread(name, args))
-        task.job_name = name  # type: ignore[attr-defined]
+    def _start(self, loop: TimerLoop, name: str, args: list[Any]) -> None:
+        """On ``loop``: run the job in a worker thread and watch how it ends."""
+        task = loop.create_task(_run_in_thread(name, args))
         self._running.add(task)
-        task.add_done_callback(self._finished)
+        task.add_done_callback(functools.partial(self._finished, name))
 
-    def _finished(self, task: asyncio.Task[Any]) -> None:
+    def _finished(self, name: str, task: asyncio.Task[Any]) -> None:
         self._running.discard(task)
-        name = getattr(task, "job_name", "?")
         if task.cancelled():
             logger.warning("Job %s was cancelled before it finished", name)
             return
