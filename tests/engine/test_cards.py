@@ -917,3 +917,50 @@ def test_r57_bazaar_skips_the_eliminated() -> None:
     drawn = [hand_kinds(game, s) for s in (2, 3, 4)]
     assert drawn == [["scope"], ["cover"], ["jail"]]
     assert player(game, 1)["hand_count"] == 0
+
+
+def test_r52_r53_one_action_per_card_in_play_and_one_for_the_hand() -> None:
+    """R52/R53 (contract: one action per card x target x option): against a jailed player
+    with an empty hand only the Jail can be taken; once he holds a card, "hand" is offered."""
+    game = table(hands={0: ["jail:4:hearts", "grab:J:hearts", "toss:K:hearts"]}, deck=filler(2))
+    play(game, 0, "jail", target=1)
+    jail = in_play_card(game, 1, "jail")
+    for kind in ("grab", "toss"):
+        card = card_in_hand(game, 0, kind)
+        options = [a.get("target_card") for a in legal(game, 0, type="play", card=card, target=1)]
+        assert options == [jail], kind
+    game2 = table(hands={0: ["jail:4:hearts", "grab:J:hearts"], 1: ["horse:8:hearts"]})
+    play(game2, 0, "jail", target=1)
+    card = card_in_hand(game2, 0, "grab")
+    options = {a.get("target_card") for a in legal(game2, 0, type="play", card=card, target=1)}
+    assert options == {in_play_card(game2, 1, "jail"), "hand"}
+
+
+def test_r75_r81_dynamite_elimination_gives_nobody_a_star() -> None:
+    """R75/R81/R80.8: the Dynamite explodes on seat 1 (Bandit, 3 HP): he is eliminated with
+    no eliminator (no star, no upgrade choice) and seat 2's turn begins."""
+    roles = ["marshal", "bandit", "deputy", "bandit", "loner"]
+    deck = filler(10) + ["shot:K:hearts"] + filler(2) + ["ricochet:2:spades"] + filler(6)
+    game = table(roles=roles, hands={0: ["dynamite:2:hearts"]}, health={1: 3}, deck=deck)
+    play(game, 0, "dynamite")
+    finish_turn(game)
+    advance_to(game, 0)
+    assert in_play_kinds(game, 1) == ["dynamite"]
+    events = finish_turn(game)
+    assert not player(game, 1)["alive"]
+    (blast,) = damage(events, 1)
+    assert blast["source"] is None
+    assert [e.get("by") for e in events if e["type"] == "eliminated"] == [None]
+    assert all(row["stars"] == 0 for row in game.view(None)["players"])
+    assert turn(game) == 2
+    assert game.awaiting() == [2]
+    assert pending(game) is None or pending(game)["kind"] == "play"
+
+
+def test_r73_arena_cover_is_a_fair_coin() -> None:
+    """R73/R77: over 100 seeds the Arena Cover cancels roughly half of the hits."""
+    cancelled = 0
+    for seed in range(100):
+        game, _ = _covered_and_shot(seed)
+        cancelled += game.awaiting() != [1]
+    assert 30 <= cancelled <= 70
