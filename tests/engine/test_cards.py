@@ -964,3 +964,19 @@ def test_r73_arena_cover_is_a_fair_coin() -> None:
         game, _ = _covered_and_shot(seed)
         cancelled += game.awaiting() != [1]
     assert 30 <= cancelled <= 70
+
+
+def test_r47_r49_duel_discards_allowed_after_the_shot_is_used() -> None:
+    """R47/R49: a player who already fired his Shot this turn may still discard Shots in the
+    Duel he then starts (a response, not a play)."""
+    hands = {0: ["shot:7:clubs", "shot:8:clubs", "duel:J:spades"], 2: ["shot:9:clubs"]}
+    game = table(hands=hands)
+    play(game, 0, "shot", target=1)
+    take(game, 1)
+    assert not can_play(game, 0, "shot")
+    play(game, 0, "duel", target=2)
+    respond(game, 2, "shot")
+    assert response_kinds(game, 0) == {"shot"}
+    respond(game, 0, "shot")
+    take(game, 2)
+    assert hp(game, 2) == 3

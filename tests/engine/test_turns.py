@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.engine.scenario import (
     act,
     advance_to,
@@ -371,3 +373,15 @@ def test_r21_r80_a_player_eliminated_in_his_own_turn_passes_the_turn_on() -> Non
     assert player(game, 3)["stars"] == 1
     assert turn(game) == 2
     assert game.awaiting() == [2]
+
+
+@pytest.mark.parametrize(
+    ("mode", "high_noon"),
+    [("classic", True), ("partners", True), ("double_agent", True), ("old_classic", False)],
+)
+def test_r30_high_noon_in_every_arena_mode_only(mode: str, high_noon: bool) -> None:
+    """R30: High Noon from round 8 in the three Arena modes, never in Old Classic."""
+    roles = ["marshal", "deputy", "bandit", "double_agent", "loner"]
+    knobs = {"roles": roles} if mode == "double_agent" else {}
+    view = stacked(mode=mode, start_round=8, **knobs).view(None)
+    assert (view["round"], view["high_noon"]) == (8, high_noon)
