@@ -980,3 +980,27 @@ def test_r47_r49_duel_discards_allowed_after_the_shot_is_used() -> None:
     respond(game, 0, "shot")
     take(game, 2)
     assert hp(game, 2) == 3
+
+
+def test_r45_saloon_ignores_the_eliminated() -> None:
+    """R45/R58: once seat 1 is out (0 HP), Saloon with every *alive* player at max is illegal."""
+    roles = ["marshal", "bandit", "deputy", "bandit", "loner"]
+    game = table(roles=roles, hands={0: ["shot:7:clubs", "saloon:5:hearts"]}, health={1: 1})
+    play(game, 0, "shot", target=1)
+    take(game, 1)
+    game.apply(0, {"type": "choose", "option": "accuracy"})
+    assert not player(game, 1)["alive"]
+    assert not can_play(game, 0, "saloon")
+
+
+def test_r45_a_weapon_alone_is_something_to_grab() -> None:
+    """R45/R52: seat 1's only card is his Rifle in play: Grab may take just that."""
+    game = table(hands={1: ["rifle:K:clubs"], 2: ["grab:J:hearts"]}, deck=[])
+    finish_turn(game)
+    play(game, 1, "rifle")
+    assert player(game, 1)["hand_count"] == 0
+    finish_turn(game)
+    rifle = player(game, 1)["weapon"]["id"]
+    card = card_in_hand(game, 2, "grab")
+    options = [a.get("target_card") for a in legal(game, 2, type="play", card=card, target=1)]
+    assert options == [rifle]

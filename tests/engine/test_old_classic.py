@@ -405,3 +405,13 @@ def test_r117_3_control_arena_last_bullet() -> None:
     assert asked == {0, 1}
     assert player(game, 0)["stars"] == 1
     assert player(game, 1)["stars"] == 1
+
+
+def test_r117_5_failed_jail_skips_the_discard_too() -> None:
+    """R117.5/Q24: the skipped turn has no discard step, even over the hand limit."""
+    hands = {0: ["jail:4:hearts"], 1: ["horse:8:hearts", "scope:A:spades", "cover:K:spades"]}
+    game = old(hands=hands, health={1: 2}, deck=filler(2) + ["shot:7:clubs"] + filler(10))
+    play(game, 0, "jail", target=1)
+    finish_turn(game)
+    assert turn(game) == 2
+    assert player(game, 1)["hand_count"] == 3
