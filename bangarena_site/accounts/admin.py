@@ -15,6 +15,10 @@ from django.utils.translation import ngettext
 from .models import User
 from .services import ban_user, unban_user
 
+admin.site.site_header = _("BangArena moderation")
+admin.site.site_title = _("BangArena moderation")
+admin.site.index_title = _("Players and moderation")
+
 
 class BannedFilter(admin.SimpleListFilter):
     title = _("banned")

@@ -89,9 +89,9 @@ class LoginForm(AuthenticationForm):
             return ValidationError(self.error_messages["inactive"], code="inactive")
         since = formats.date_format(timezone.localtime(user.banned_at), "DATETIME_FORMAT")
         if user.ban_reason:
-            message = _("This account has been banned since %(since)s. Reason: %(reason)s")
+            message = _("This account has been banned (since %(since)s). Reason: %(reason)s")
         else:
-            message = _("This account has been banned since %(since)s.")
+            message = _("This account has been banned (since %(since)s).")
         return ValidationError(
             message, code="banned", params={"since": since, "reason": user.ban_reason}
         )

@@ -17,6 +17,7 @@ from django.views.i18n import set_language
 
 from .forms import LoginForm, ProfileForm, SignUpForm
 from .language import cookie_language, forget_language, is_supported, remember_language
+from .models import User
 
 
 def _safe_next(request: HttpRequest) -> str | None:
@@ -78,7 +79,9 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
-    form = ProfileForm(request.POST or None, instance=request.user)
+    # A copy: an invalid POST must not leak its rejected name into the header of the re-shown
+    # page, which renders request.user.
+    form = ProfileForm(request.POST or None, instance=User.objects.get(pk=request.user.pk))
     if request.method == "POST" and form.is_valid():
         user = form.save()
         response = redirect("profile")

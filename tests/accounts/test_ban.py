@@ -114,7 +114,7 @@ def test_banned_player_with_the_right_password_sees_since_when_and_why(client):
         reverse("login"), {"username": "outlaw", "password": STRONG_PASSWORD}
     ).content.decode()
 
-    assert "This account has been banned since" in page
+    assert "This account has been banned (since" in page
     assert "March 4, 2026" in page
     assert "Cheating at poker" in page
     assert "_auth_user_id" not in client.session

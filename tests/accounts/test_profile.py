@@ -72,6 +72,15 @@ def test_bad_display_names_are_refused(client, player, bad_name):
     assert player.display_name == ""
 
 
+def test_a_refused_display_name_does_not_reach_the_header(client, player):
+    save_profile(client, display_name="Calamity")
+
+    page = save_profile(client, display_name="Jane\u202eenaJ").content.decode()
+
+    assert "\u202e" not in page.split("<main")[0]
+    assert "Calamity" in page.split("<main")[0]
+
+
 def test_unknown_language_is_refused(client, player):
     response = save_profile(client, preferred_language="xx")
 
