@@ -7,7 +7,15 @@ from collections import Counter
 import pytest
 
 from game.engine import Game, GameConfig
-from tests.engine.scenario import CALM_CAST, CHARACTER_HP, DEFAULT_ROLES, player, stacked
+from tests.engine.scenario import (
+    CALM_CAST,
+    CHARACTER_HP,
+    DEFAULT_ROLES,
+    play,
+    player,
+    stacked,
+    take,
+)
 
 MODES = ["classic", "partners", "double_agent", "old_classic"]
 ROLE_ORDER = ["marshal", "deputy", "bandit", "double_agent", "loner"]
@@ -352,3 +360,32 @@ def test_r20_stacked_draw_pile_is_drawn_top_first() -> None:
     assert kinds == ["horse", "jail", "scope"]
     assert game.view(None)["deck_count"] == 1
     assert player(game, 0)["hand_count"] == 3
+
+
+def test_r20_hands_without_deck_shuffle_the_rest_of_the_80() -> None:
+    """R20 (scenario knob): hands given, no deck: the other cards of the 80 form the deck."""
+    hands = [["shot", "shot", "jail"], [], [], ["cover"], []]
+    game = Game.new(
+        GameConfig(
+            seats=5,
+            seed=3,
+            roles=list(DEFAULT_ROLES[5]),
+            characters=CALM_CAST[:5],
+            hands=hands,
+        )
+    )
+    view = game.view(None)
+    assert [row["hand_count"] for row in view["players"]] == [3 + 2, 0, 0, 1, 0]
+    assert view["deck_count"] == 80 - 4 - 2
+
+
+def test_r4_an_eliminated_players_role_is_revealed_to_everyone() -> None:
+    """R4/R80.1: once seat 1 is eliminated, every seat and spectators see his role."""
+    roles = ["marshal", "bandit", "deputy", "bandit", "loner"]
+    game = stacked(roles=roles, hands={0: ["shot:7:clubs"]}, health={1: 1})
+    assert game.view(2)["players"][1]["role"] is None
+    events = play(game, 0, "shot", target=1)
+    events += take(game, 1)
+    assert [e["role"] for e in events if e["type"] == "eliminated"] == ["bandit"]
+    for viewer in (None, 0, 2, 3, 4):
+        assert game.view(viewer)["players"][1]["role"] == "bandit"
