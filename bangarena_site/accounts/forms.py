@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django import forms
@@ -15,14 +16,49 @@ from django.utils.translation import gettext_lazy as _
 
 from .language import LANGUAGE_CODES
 from .models import User
-from .throttle import LoginThrottle, login_throttle
+from .throttle import LoginThrottle, SlidingWindow, login_throttle, signup_throttle
 
 
 class SignUpForm(UserCreationForm):
+    """Django's sign-up form, with a limit on new accounts per address."""
+
+    throttle: SlidingWindow = signup_throttle()
+
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
         help_texts = {"email": _("Optional.")}
+
+    def __init__(self, *args: Any, address: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.address = address
+
+    def clean(self) -> dict[str, Any]:
+        wait = self.throttle.seconds_until_allowed(self.address)
+        if wait:
+            minutes = minutes_to_wait(wait)
+            raise ValidationError(
+                ngettext(
+                    "Too many new accounts from your network. "
+                    "Please try again in %(minutes)d minute.",
+                    "Too many new accounts from your network. "
+                    "Please try again in %(minutes)d minutes.",
+                    minutes,
+                ),
+                code="throttled",
+                params={"minutes": minutes},
+            )
+        return super().clean()
+
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=commit)
+        self.throttle.record(self.address)
+        return user
+
+
+def minutes_to_wait(seconds: int) -> int:
+    """Whole minutes, rounded up: "try again in 0 minutes" would be a lie."""
+    return max(1, math.ceil(seconds / 60))
 
 
 def client_address(request: HttpRequest | None) -> str:
@@ -98,7 +134,7 @@ class LoginForm(AuthenticationForm):
 
     @staticmethod
     def _throttled_error(wait_seconds: int) -> ValidationError:
-        minutes = max(1, -(-wait_seconds // 60))
+        minutes = minutes_to_wait(wait_seconds)
         message = ngettext(
             "Too many failed log-in attempts. Please try again in %(minutes)d minute.",
             "Too many failed log-in attempts. Please try again in %(minutes)d minutes.",

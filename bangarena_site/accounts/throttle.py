@@ -1,8 +1,8 @@
-"""Login throttling: a few failed attempts per username and per address, then a pause.
+"""Rate limits for the abuse-prone account endpoints: failed log-ins and new sign-ups.
 
-Failures are kept in the cache as lists of timestamps, so the limit is a sliding window that
-works across processes whenever the cache is shared (Redis in production). The clock is an
-attribute so tests can move time instead of sleeping.
+Events are kept in the cache as lists of timestamps, so every limit is a sliding window that
+holds across processes whenever the cache is shared (Redis in production). The clock is an
+attribute so tests move time instead of sleeping.
 """
 
 from __future__ import annotations
@@ -15,65 +15,87 @@ from dataclasses import dataclass, field
 
 from django.core.cache import BaseCache, cache
 
-WINDOW_SECONDS = 15 * 60
+LOGIN_WINDOW_SECONDS = 15 * 60
 MAX_FAILURES_PER_USERNAME = 5
 # Several players can share one address (a café, a school, mobile carrier NAT): looser limit.
 MAX_FAILURES_PER_ADDRESS = 20
 
+SIGNUP_WINDOW_SECONDS = 60 * 60
+MAX_SIGNUPS_PER_ADDRESS = 5
+
 
 @dataclass
-class LoginThrottle:
+class SlidingWindow:
+    """At most `limit` events per key within any `window_seconds`."""
+
+    name: str
+    limit: int
+    window_seconds: int
     cache: BaseCache = field(default_factory=lambda: cache)
     clock: Callable[[], float] = time.time
-    window_seconds: int = WINDOW_SECONDS
-    max_per_username: int = MAX_FAILURES_PER_USERNAME
-    max_per_address: int = MAX_FAILURES_PER_ADDRESS
+
+    def seconds_until_allowed(self, key: str) -> int:
+        """0 when another event is allowed now, else how long until the window frees one."""
+        now = self.clock()
+        events = self._recent(key, now)
+        if len(events) < self.limit:
+            return 0
+        blocking = sorted(events)[len(events) - self.limit]
+        return max(1, math.ceil(blocking + self.window_seconds - now))
+
+    def record(self, key: str) -> None:
+        now = self.clock()
+        events = [*self._recent(key, now), now]
+        self.cache.set(self._cache_key(key), events, timeout=self.window_seconds)
+
+    def reset(self, key: str) -> None:
+        self.cache.delete(self._cache_key(key))
+
+    def _recent(self, key: str, now: float) -> list[float]:
+        events = self.cache.get(self._cache_key(key)) or []
+        return [stamp for stamp in events if now - stamp < self.window_seconds]
+
+    def _cache_key(self, key: str) -> str:
+        # Hashed: usernames are arbitrary text and cache keys must stay short and safe.
+        digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+        return f"throttle:{self.name}:{digest}"
+
+
+class LoginThrottle:
+    """A few failed log-ins per username, more per address, then a pause."""
+
+    def __init__(
+        self, *, clock: Callable[[], float] = time.time, cache_backend: BaseCache | None = None
+    ) -> None:
+        shared = {"clock": clock, "cache": cache_backend or cache}
+        self.by_username = SlidingWindow(
+            "login-username", MAX_FAILURES_PER_USERNAME, LOGIN_WINDOW_SECONDS, **shared
+        )
+        self.by_address = SlidingWindow(
+            "login-address", MAX_FAILURES_PER_ADDRESS, LOGIN_WINDOW_SECONDS, **shared
+        )
 
     def seconds_until_allowed(self, username: str, address: str) -> int:
-        """0 when a login may be tried now, else how long until the oldest failure expires."""
-        now = self.clock()
-        waits = [
-            self._wait(self._recent(key, now), limit, now)
-            for key, limit in self._keys_and_limits(username, address)
-        ]
-        return max(waits)
+        return max(
+            self.by_username.seconds_until_allowed(username.casefold()),
+            self.by_address.seconds_until_allowed(address),
+        )
 
     def record_failure(self, username: str, address: str) -> None:
-        now = self.clock()
-        for key, _limit in self._keys_and_limits(username, address):
-            failures = [*self._recent(key, now), now]
-            self.cache.set(key, failures, timeout=self.window_seconds)
+        self.by_username.record(username.casefold())
+        self.by_address.record(address)
 
     def record_success(self, username: str) -> None:
         """Forget a username's failures; the address keeps its count, or one valid account
         would let an attacker reset the address limit at will."""
-        self.cache.delete(self._username_key(username))
+        self.by_username.reset(username.casefold())
 
-    def _keys_and_limits(self, username: str, address: str) -> list[tuple[str, int]]:
-        return [
-            (self._username_key(username), self.max_per_username),
-            (self._key("address", address), self.max_per_address),
-        ]
 
-    def _username_key(self, username: str) -> str:
-        return self._key("username", username.casefold())
-
-    @staticmethod
-    def _key(kind: str, value: str) -> str:
-        # Hash the value: usernames are arbitrary text and cache keys must stay short and safe.
-        digest = hashlib.sha256(value.encode()).hexdigest()[:32]
-        return f"login-throttle:{kind}:{digest}"
-
-    def _recent(self, key: str, now: float) -> list[float]:
-        stamps = self.cache.get(key) or []
-        return [stamp for stamp in stamps if now - stamp < self.window_seconds]
-
-    def _wait(self, failures: list[float], limit: int, now: float) -> int:
-        if len(failures) < limit:
-            return 0
-        # The attempt that must expire to get back under the limit.
-        blocking = sorted(failures)[len(failures) - limit]
-        return max(1, math.ceil(blocking + self.window_seconds - now))
+def signup_throttle(*, clock: Callable[[], float] = time.time) -> SlidingWindow:
+    """A handful of new accounts per address per hour: enough for a family, not for a bot."""
+    return SlidingWindow(
+        "signup-address", MAX_SIGNUPS_PER_ADDRESS, SIGNUP_WINDOW_SECONDS, clock=clock
+    )
 
 
 login_throttle = LoginThrottle()

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
-from .forms import LoginForm, ProfileForm, SignUpForm
+from .forms import LoginForm, ProfileForm, SignUpForm, client_address
 from .language import cookie_language, forget_language, is_supported, remember_language
 from .models import User
 
@@ -32,12 +32,11 @@ def _safe_next(request: HttpRequest) -> str | None:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(request.POST or None, address=client_address(request))
     if request.method == "POST" and form.is_valid():
-        user = form.save(commit=False)
         # A guest who already picked a language keeps it on the new account.
-        user.preferred_language = cookie_language(request)
-        user.save()
+        form.instance.preferred_language = cookie_language(request)
+        user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to BangArena, %(name)s!") % {"name": user.username})
         return redirect(_safe_next(request) or settings.LOGIN_REDIRECT_URL)

@@ -1,8 +1,8 @@
 import pytest
 from django.core.cache import cache
 
-from bangarena_site.accounts.forms import LoginForm
-from bangarena_site.accounts.throttle import LoginThrottle
+from bangarena_site.accounts.forms import LoginForm, SignUpForm
+from bangarena_site.accounts.throttle import LoginThrottle, signup_throttle
 
 from .helpers import FakeClock
 
@@ -23,7 +23,8 @@ def _fresh_cache():
 
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    """Install a login throttle driven by a hand-moved clock."""
+    """Install log-in and sign-up throttles driven by a hand-moved clock."""
     fake = FakeClock()
     monkeypatch.setattr(LoginForm, "throttle", LoginThrottle(clock=fake))
+    monkeypatch.setattr(SignUpForm, "throttle", signup_throttle(clock=fake))
     return fake

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from bangarena_site.accounts.models import User
+from bangarena_site.accounts.throttle import MAX_SIGNUPS_PER_ADDRESS
 
 from .helpers import STRONG_PASSWORD, make_user
 
@@ -84,3 +85,28 @@ def test_signed_in_player_visiting_signup_goes_home(client):
     client.force_login(make_user())
 
     assert client.get(reverse("signup")).url == reverse("home")
+
+
+def test_signups_per_address_are_limited_then_allowed_after_an_hour(client, clock):
+    for number in range(MAX_SIGNUPS_PER_ADDRESS):
+        sign_up(client, username=f"settler{number}")
+        client.post(reverse("logout"))
+    assert User.objects.count() == MAX_SIGNUPS_PER_ADDRESS
+
+    refused = sign_up(client, username="one_too_many").content.decode()
+
+    assert "Too many new accounts from your network. Please try again in 60 minutes." in refused
+    assert not User.objects.filter(username="one_too_many").exists()
+    clock.advance(60 * 60)
+    sign_up(client, username="one_too_many")
+    assert User.objects.filter(username="one_too_many").exists()
+
+
+def test_failed_signups_do_not_count_towards_the_limit(client, clock):
+    make_user("taken")
+    for _ in range(MAX_SIGNUPS_PER_ADDRESS + 2):
+        sign_up(client, username="taken")
+
+    sign_up(client)
+
+    assert User.objects.filter(username="doc_holliday").exists()
