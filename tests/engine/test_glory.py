@@ -363,6 +363,29 @@ def test_r88_last_bullet_ignores_the_double_agent():
     assert player(game, 0)["stars"] == 1
 
 
+def test_r88_the_double_agent_falling_after_the_last_deputy_gives_no_second_star():
+    """Seat 2's Buckshot hits seat 3 (the real Deputy) first, then seat 1 (the Double Agent):
+    the Marshal gets one Last Bullet star, for the Deputy only (R88, Q37)."""
+    game = stacked(
+        mode="double_agent",
+        roles=["marshal", "double_agent", "bandit", "deputy", "loner"],
+        hands={2: ["buckshot"]},
+        health={1: 1, 3: 1},
+        characters=CAST,
+    )
+    end_turn(game, 0)
+    finish_turn(game)  # the Double Agent at 1 HP discards down to one card
+    play(game, 2, "buckshot")
+    take(game, 3)
+    assert sorted(answer_upgrades(game, {0: "accuracy", 2: "accuracy"})) == [0, 2]
+    for target in (4, 0, 1):
+        take(game, target)
+
+    assert not player(game, 1)["alive"]
+    assert answer_upgrades(game, {0: "accuracy", 2: "accuracy"}) == [2]
+    assert player(game, 0)["stars"] == 1
+
+
 def test_r88_no_last_bullet_while_another_deputy_lives():
     """7 seats, two Deputies (seats 1 and 5). A Buckshot from seat 2 hits 3,4,5,6,0,1 in turn."""
     game = stacked(
