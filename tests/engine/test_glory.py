@@ -287,6 +287,15 @@ def test_r87_bounty_takes_a_chosen_star_with_its_upgrade_plus_a_card_per_star():
     assert player(game, 2)["stars"] == 0  # the other stars are lost
 
 
+def test_r87_q35_the_automatic_bounty_choice_is_the_earliest_gained_star():
+    game = bounty_table()
+    duel_kill(game, 0, 2)
+    while pending(game)["kind"] != "bounty":
+        choose(game, 0, "fortitude")
+
+    assert game.default_action(0) == {"type": "choose", "option": "accuracy"}
+
+
 def test_r87_penalty_comes_before_the_bounty_so_bounty_cards_are_kept():
     """The Marshal eliminates his Deputy, who holds one star: he discards everything he has,
     then draws the one Bounty card (R89, R80 steps 5-6)."""

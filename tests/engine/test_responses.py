@@ -281,6 +281,26 @@ def test_r68_bonesetter_may_heal_in_his_response_window_before_answering():
     assert hp(game, 1) == 4
 
 
+# --- R68 step 4: the automatic answer ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "target"), [("shot", 1), ("buckshot", None), ("raid", None), ("duel", 1)]
+)
+def test_r68_the_automatic_answer_to_any_attack_is_to_pass(card, target):
+    """R68.4/R120: on timeout the hit is accepted (or the Duel/Raid round lost), even with a
+    Ricochet, a Shot and a Flask in hand."""
+    game = stacked(
+        hands={0: [card], 1: ["ricochet", "shot:2:clubs", "flask"]},
+        health={1: 1},
+        characters=CAST,
+    )
+    play(game, 0, card, **({} if target is None else {"target": target}))
+    assert game.awaiting() == [1]
+
+    assert game.default_action(1) == {"type": "pass"}
+
+
 # --- R69: the Double Barrel rule ----------------------------------------------------------------
 
 DB_CAST = ["double_barrel", "red_suit", "grip", "three_eyes", "eagle_eye"]
@@ -339,6 +359,29 @@ def test_r69_double_barrel_at_distance_2_needs_only_one_ricochet():
 
     respond(game, 2, "ricochet")
     assert hp(game, 2) == before
+
+
+def test_r69_q15_a_horse_on_the_target_counts_in_the_double_barrel_distance():
+    """pass_shadow's built-in Horse puts a neighbour at effective distance 2: one Ricochet."""
+    cast = ["double_barrel", "pass_shadow", "grip", "three_eyes", "eagle_eye"]
+    game = stacked(hands={0: ["sawed_off", "shot:7:clubs"], 1: ["ricochet"]}, characters=cast)
+    play(game, 0, "sawed_off")
+    assert player(game, 1, viewer=0)["distance"] == 2
+
+    play(game, 0, "shot", target=1)
+    assert pending(game)["required"] == 1
+
+
+def test_r69_q15_a_scope_brings_a_target_into_the_double_barrel_rule():
+    """With a Scope, seat 2 (2 seats away) is at effective distance 1: two Ricochets."""
+    game = stacked(
+        hands={0: ["scope", "shot:7:clubs"], 2: ["ricochet", "ricochet"]}, characters=DB_CAST
+    )
+    play(game, 0, "scope")
+    assert player(game, 2, viewer=0)["distance"] == 1
+
+    play(game, 0, "shot", target=2)
+    assert pending(game)["required"] == 2
 
 
 def test_r69_one_flask_cancels_a_whole_double_barrel_hit():
@@ -452,12 +495,13 @@ def test_r70_an_elimination_is_processed_before_the_next_target_answers():
     assert game.awaiting() == [3]
 
 
-def test_r70_when_the_game_ends_mid_buckshot_the_remaining_targets_are_skipped():
+@pytest.mark.parametrize("card", ["buckshot", "raid"])
+def test_r70_when_the_game_ends_mid_effect_the_remaining_targets_are_skipped(card):
     """Marshal (seat 2) falls as the second target: seat 3 is never asked (R70, R91, Q14)."""
     game = stacked(
         seats=4,
         roles=["bandit", "loner", "marshal", "bandit"],
-        hands={0: ["buckshot"]},
+        hands={0: [card]},
         health={2: 1},
         characters=["double_barrel", "two_face", "lucky", "pass_shadow"],
     )
@@ -467,7 +511,7 @@ def test_r70_when_the_game_ends_mid_buckshot_the_remaining_targets_are_skipped()
     assert turn(game) == 0
     spared = hp(game, 3)
 
-    play(game, 0, "buckshot")
+    play(game, 0, card)
     take(game, 1)
     events = take(game, 2)
 
