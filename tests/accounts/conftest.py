@@ -1,5 +1,7 @@
+import copy
+import uuid
+
 import pytest
-from django.core.cache import cache
 
 from bangarena_site.accounts.forms import LoginForm, SignUpForm
 from bangarena_site.accounts.throttle import LoginThrottle, signup_throttle
@@ -14,11 +16,12 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
-    """Throttle counters live in the cache; no test may see another's failures."""
-    cache.clear()
-    yield
-    cache.clear()
+def _isolated_cache(settings):
+    """Give each test its own cache namespace: throttle counters never leak between tests, and
+    nothing is flushed from a Redis that the channel layer and the broker also use."""
+    caches = copy.deepcopy(settings.CACHES)
+    caches["default"]["KEY_PREFIX"] = f"test-{uuid.uuid4().hex}"
+    settings.CACHES = caches
 
 
 @pytest.fixture

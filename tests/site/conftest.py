@@ -1,5 +1,7 @@
+import copy
+import uuid
+
 import pytest
-from django.core.cache import cache
 from django.core.management import call_command
 from django.utils.translation import trans_real
 
@@ -19,7 +21,9 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
+def _isolated_cache(settings):
+    """Give each test its own cache namespace: throttle counters never leak between tests, and
+    nothing is flushed from a Redis that the channel layer and the broker also use."""
+    caches = copy.deepcopy(settings.CACHES)
+    caches["default"]["KEY_PREFIX"] = f"test-{uuid.uuid4().hex}"
+    settings.CACHES = caches
