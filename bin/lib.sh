@@ -45,7 +45,7 @@ install_project() {
     fi
     say "Installing BangArena${extras} into .venv"
     "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
-    "$PY" -m pip install --quiet --disable-pip-version-check -e ".${extras}"
+    "$PY" -m pip install --quiet --disable-pip-version-check ".${extras}"
     touch "$stamp"
 }
 
