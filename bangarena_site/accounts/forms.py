@@ -95,7 +95,7 @@ class LoginForm(AuthenticationForm):
         if wait:
             raise self._throttled_error(wait)
 
-        inactive = self._inactive_account(username)
+        inactive = self._refused_account(username)
         if inactive is not None:
             # Checked here, not by authenticate(), which refuses inactive users before it
             # could tell a right password from a wrong one.
@@ -113,12 +113,14 @@ class LoginForm(AuthenticationForm):
         return self.cleaned_data
 
     @staticmethod
-    def _inactive_account(username: str) -> User | None:
+    def _refused_account(username: str) -> User | None:
+        """The account if it may not log in: deactivated, or banned (a ban wins even if
+        someone ticked "active" again by hand in the admin)."""
         try:
             user = User._default_manager.get_by_natural_key(username)
         except User.DoesNotExist:
             return None
-        return None if user.is_active else user
+        return user if user.is_banned or not user.is_active else None
 
     def _inactive_error(self, user: User) -> ValidationError:
         if not user.is_banned:

@@ -166,3 +166,16 @@ def test_deactivated_but_not_banned_account_is_told_so_after_the_right_password(
     ).content.decode()
 
     assert "This account has been deactivated." in page
+
+
+def test_a_ban_wins_even_if_the_account_was_reactivated_by_hand(client):
+    outlaw = make_user("outlaw")
+    ban_user(outlaw, reason="Spam")
+    User.objects.filter(pk=outlaw.pk).update(is_active=True)
+
+    page = client.post(
+        reverse("login"), {"username": "outlaw", "password": STRONG_PASSWORD}
+    ).content.decode()
+
+    assert "This account has been banned" in page
+    assert "_auth_user_id" not in client.session
