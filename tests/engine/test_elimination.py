@@ -30,6 +30,12 @@ from tests.engine.scenario import (
 CAST = ["double_barrel", "two_face", "pass_shadow", "lucky", "eagle_eye"]
 
 
+def legal_play(game, seat: int, kind: str) -> list[dict]:
+    """Legal plays of any card of this kind from the seat's hand."""
+    ids = {card["id"] for card in game.view(seat)["hand"] if card["kind"] == kind}
+    return [a for a in legal(game, seat, type="play") if a["card"] in ids]
+
+
 def alive(game, seat: int) -> bool:
     return player(game, seat)["alive"]
 
@@ -66,6 +72,42 @@ def test_r78_a_damage_event_names_target_amount_source_and_cause(card):
     fields = (damage["seat"], damage["amount"], damage["source"], damage["cause"])
     assert fields == (target, 1, 0, card)
     assert hp(game, target) == before - 1
+
+
+# --- R79: healing ---------------------------------------------------------------------------------
+
+
+def test_r79_a_flask_heals_one_hp_and_never_above_max():
+    game = stacked(hands={0: ["flask", "flask"]}, health={0: 3}, characters=CAST)
+
+    events = play(game, 0, "flask")
+
+    assert hp(game, 0) == 4
+    assert events_of(events, "damage") == []
+    assert not legal_play(game, 0, "flask")  # at max HP a Flask would do nothing (R45)
+
+
+def test_r79_saloon_heals_everyone_one_hp_up_to_their_max():
+    game = stacked(hands={0: ["saloon"]}, health={0: 2, 1: 2, 3: 3}, characters=CAST)
+    maxima = [player(game, seat)["max_hp"] for seat in range(5)]
+    before = [hp(game, seat) for seat in range(5)]
+
+    play(game, 0, "saloon")
+
+    assert [hp(game, seat) for seat in range(5)] == [
+        min(hp_before + 1, top) for hp_before, top in zip(before, maxima, strict=True)
+    ]
+    assert hp(game, 0) == 3
+    assert hp(game, 2) == maxima[2]  # already full: stays there
+
+
+def test_r79_no_healing_during_high_noon():
+    game = stacked(hands={0: ["flask", "saloon"]}, health={0: 2}, characters=CAST, start_round=8)
+    assert game.view(None)["high_noon"]
+
+    assert not legal_play(game, 0, "flask")
+    assert not legal_play(game, 0, "saloon")
+    assert hp(game, 0) == 2
 
 
 # --- R80: elimination at 0 HP --------------------------------------------------------------------

@@ -304,6 +304,18 @@ def test_r94_the_bandits_win_includes_a_bandit_eliminated_earlier():
 # --- After the end ------------------------------------------------------------------------------
 
 
+def test_r98_the_game_over_event_carries_the_result_for_the_match_summary():
+    game = stacked(hands={0: ["buckshot"]}, health={1: 1, 2: 1, 3: 1, 4: 1}, characters=CAST)
+
+    events = buckshot_down(game, 0)
+
+    [over] = events_of(events, "game_over")
+    assert over["winners"] == [0, 1]
+    assert over["team"] == "law"
+    assert events[-1] == over  # nothing happens after the end
+    assert game.view(None)["log"][-1] == over
+
+
 def test_r91_nothing_can_be_played_once_the_game_is_over():
     game = stacked(
         hands={0: ["duel"], 1: ["shot:7:clubs"]},
