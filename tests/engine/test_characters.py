@@ -1028,3 +1028,40 @@ def test_r116_instinct_is_never_offered_to_three_eyes():
     assert pending(game)["options"] == ["accuracy", "fortitude"]
     assert json.dumps(game.legal_actions(0)).count("instinct") == 0
     settle(game, 0)
+
+
+# --- R99 built-in items, Q26 card draws --------------------------------------------------
+
+
+def test_r99_built_in_items_cannot_be_taken_or_discarded():
+    """Iron Brow's Cover, Pass Shadow's Horse and Eagle Eye's Scope are not cards: with an
+    empty hand and nothing in play these players offer nothing to Grab or Toss (R45)."""
+    game = stacked(
+        hands={0: ["grab:J:hearts", "toss:K:hearts"], 3: ["long_rifle:8:spades"]},
+        deck=filler(20),
+        characters=["scavenger", "iron_brow", "pass_shadow", "lucky", "eagle_eye"],
+    )
+    toss = card_in_hand(game, 0, "toss")
+    grab = card_in_hand(game, 0, "grab")
+    assert {a["target"] for a in legal(game, 0, type="play", card=toss)} == {3}
+    assert {a["target"] for a in legal(game, 0, type="play", card=grab)} == set()
+
+
+def test_q26_red_suit_draws_plainly_from_a_wagon():
+    """R23/Q26: draw-step abilities do not apply to card draws: no card shown, no extra."""
+    game = stacked(
+        hands={0: ["wagon:9:spades"]},
+        deck=[
+            "sawed_off:J:clubs",
+            "rifle:K:clubs",
+            "horse:8:hearts",
+            "shot:2:diamonds",
+            "long_rifle:8:spades",
+            *filler(10),
+        ],
+        characters=["red_suit", "bonesetter", "double_barrel", "lucky", "mad_dog"],
+    )
+    assert hand_count(game, 0) == 3
+    play(game, 0, "wagon")
+    assert hand_count(game, 0) == 4
+    assert not shows_card(game.view(None), "shot", "2", "diamonds")
