@@ -101,6 +101,32 @@ def test_r74_a_failed_check_in_old_classic_skips_the_whole_turn():
     assert game.view(None)["discard_count"] == 2
 
 
+def test_r74_q23_a_failed_arena_jail_turn_keeps_the_character_draw_method():
+    """three_eyes still looks at 3 and keeps 2 in a jailed turn; only the play step goes."""
+    cast = ["double_barrel", "three_eyes", "two_face", "eagle_eye", "bonesetter"]
+    game, _ = jailed_seat_1(["duel:8:clubs"], characters=cast)
+
+    assert game.awaiting() == [1]
+    now = game.view(1)["pending"]
+    assert now["kind"] == "keep_two"
+    assert [card["kind"] for card in now["looking_at"]][:2] == ["wagon", "wagon"]
+    choose(game, 1, "return", card=now["looking_at"][2]["id"])
+
+    assert sorted(hand_kinds(game, 1)) == ["shot", "wagon", "wagon"]
+    if turn(game) == 1:
+        assert not legal(game, 1, type="play")
+        finish_turn(game)
+    assert turn(game) == 2
+
+
+def test_r74_q24_a_failed_old_classic_jail_turn_has_no_draw_at_all():
+    cast = ["double_barrel", "three_eyes", "two_face", "eagle_eye", "bonesetter"]
+    game, _ = jailed_seat_1(["duel:8:clubs"], mode="old_classic", characters=cast)
+
+    assert turn(game) == 2
+    assert hand_kinds(game, 1) == ["shot"]
+
+
 def test_r76_lucky_escapes_jail_if_either_of_two_flips_is_hearts():
     cast = ["double_barrel", "lucky", "two_face", "eagle_eye", "bonesetter"]
     game, events = jailed_seat_1(["duel:8:clubs", "flask:7:hearts"], characters=cast)
