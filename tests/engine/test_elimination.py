@@ -218,6 +218,41 @@ def test_r80_an_eliminated_scavenger_does_not_keep_his_own_cards():
     assert cards_owned(game, 4) == 0
 
 
+def test_r80_a_jail_in_front_of_the_eliminated_player_leaves_play_with_him():
+    game = stacked(hands={0: ["jail", "duel"]}, health={4: 1}, characters=CAST)
+    play(game, 0, "jail", target=4)
+    discards = game.view(None)["discard_count"]
+    play(game, 0, "duel", target=4)
+
+    take(game, 4)
+
+    assert player(game, 4)["in_play"] == []
+    assert game.view(None)["discard_count"] == discards + 2  # the Jail and the Duel
+
+
+def test_r80_q7_the_dynamite_of_an_eliminated_holder_is_not_passed_on():
+    game = stacked(
+        roles=["marshal", "bandit", "bandit", "deputy", "loner"],
+        hands={1: ["dynamite"], 2: ["shot:7:clubs"]},
+        health={1: 1},
+        characters=CAST,
+    )
+    end_turn(game, 0)
+    play(game, 1, "dynamite")
+    finish_turn(game)
+    play(game, 2, "shot", target=1)
+    discards, owned = game.view(None)["discard_count"], cards_owned(game, 1)
+    assert [card["kind"] for card in player(game, 1)["in_play"]] == ["dynamite"]
+
+    take(game, 1)
+
+    assert all(
+        "dynamite" not in [card["kind"] for card in player(game, seat)["in_play"]]
+        for seat in range(5)
+    )
+    assert game.view(None)["discard_count"] == discards + owned
+
+
 def test_r80_vulture_jr_draws_two_on_an_elimination_by_someone_else():
     cast = ["double_barrel", "two_face", "pass_shadow", "vulture_jr", "eagle_eye"]
     game = marshal_shoots_loner(characters=cast)
