@@ -1065,3 +1065,101 @@ def test_q26_red_suit_draws_plainly_from_a_wagon():
     play(game, 0, "wagon")
     assert hand_count(game, 0) == 4
     assert not shows_card(game.view(None), "shot", "2", "diamonds")
+
+
+# --- abilities meeting each other -------------------------------------------------------
+
+
+def test_r102_r112_two_face_answers_a_double_barrel_shot_with_a_ricochet_and_a_shot():
+    game = stacked(
+        hands={0: ["shot:7:clubs"], 1: ["ricochet:2:spades", "shot:8:clubs"]},
+        deck=filler(20),
+        characters=["double_barrel", "two_face", "scavenger", "lucky", "mad_dog"],
+    )
+    play(game, 0, "shot", target=1)
+    ids = {c["id"] for c in hand(game, 1)}
+    responses = legal(game, 1, type="respond")
+    assert [{a["card"], a["card2"]} for a in responses] == [ids]
+    game.apply(1, responses[0])
+    assert hp(game, 1) == 4
+
+
+@pytest.mark.parametrize("attack", ["duel", "raid"])
+def test_r111_bonesetter_may_heal_in_a_duel_or_raid_before_answering(attack):
+    game = bonesetter_game(
+        1,
+        3,
+        hands={0: ["duel:J:spades", "raid:K:diamonds"], 1: ["rifle:K:clubs", "scope:A:spades"]},
+    )
+    if attack == "duel":
+        play(game, 0, "duel", target=1)
+    else:
+        play(game, 0, "raid")
+    assert pending(game)["kind"] == attack
+    game.apply(1, heal_actions(game, 1)[0])
+    assert hp(game, 1) == 4
+    assert pending(game)["kind"] == attack
+    take(game, 1)
+    assert hp(game, 1) == 3
+
+
+@pytest.mark.parametrize("attack", ["buckshot", "raid"])
+def test_r103_toll_collector_steals_from_whoever_played_buckshot_or_raid(attack):
+    card = "buckshot:10:hearts" if attack == "buckshot" else "raid:K:diamonds"
+    game = stacked(
+        hands={0: [card, "long_rifle:8:spades"]},
+        deck=filler(20),
+        characters=["lucky", "toll_collector", "double_barrel", "bonesetter", "mad_dog"],
+    )
+    play(game, 0, attack)
+    take(game, 1)
+    assert hand_count(game, 1) == 1
+    assert hand_count(game, 0) == 2
+
+
+def test_r109_q23_vulture_jr_keeps_his_draw_choice_in_a_failed_jail_turn():
+    game = stacked(
+        hands={0: ["jail:J:spades"]},
+        deck=["sawed_off:J:clubs", "rifle:K:clubs", "toss:9:diamonds", *filler(10)],
+        roles=BANDIT_AT_1,
+        characters=["scavenger", "vulture_jr", "double_barrel", "lucky", "mad_dog"],
+    )
+    play(game, 0, "jail", target=1)
+    finish_turn(game)
+    assert game.awaiting() == [1]
+    assert pending(game)["kind"] == "draw_choice"
+    choose(game, 1, "discard_pile")
+    assert hand_count(game, 1) == 2
+    assert not is_play_step(game, 1)
+
+
+def test_r104_r113_grip_taking_the_last_card_of_empty_hands_makes_him_draw():
+    game = stacked(
+        hands={0: [], 2: ["long_rifle:8:spades"]},
+        deck=filler(20),
+        characters=["grip", "lucky", "empty_hands", "double_barrel", "mad_dog"],
+    )
+    choose(game, 0, "player", target=2)
+    assert ("long_rifle", "8", "spades") in faces(game, 0)
+    assert hand_count(game, 2) == 1
+
+
+def test_r114_q38_scavenger_marshal_takes_his_deputys_cards_then_pays_the_penalty():
+    """R80 order: the Scavenger takes the cards (step 3) before the Penalty (step 5), so
+    the Deputy's cards end in the discard pile with the Marshal's own."""
+    game = stacked(
+        hands={0: ["shot:7:clubs"], 1: ["long_rifle:8:spades"]},
+        deck=filler(20),
+        health={1: 1},
+        characters=["scavenger", "lucky", "double_barrel", "bonesetter", "mad_dog"],
+    )
+    assert game.view(0)["role"] == "marshal"
+    assert game.view(1)["role"] == "deputy"
+    discard_before = discard_count(game)
+    play(game, 0, "shot", target=1)
+    take(game, 1)
+    assert player(game, 1)["alive"] is False
+    assert hand_count(game, 0) == 0
+    # the Shot, the Deputy's long_rifle and the Marshal's two drawn cards
+    assert discard_count(game) == discard_before + 4
+    assert shows_card(game.view(None)["log"], "long_rifle", "8", "spades")
