@@ -95,12 +95,12 @@ class LoginForm(AuthenticationForm):
         if wait:
             raise self._throttled_error(wait)
 
-        inactive = self._refused_account(username)
-        if inactive is not None:
+        refused = self._refused_account(username)
+        if refused is not None:
             # Checked here, not by authenticate(), which refuses inactive users before it
             # could tell a right password from a wrong one.
-            if inactive.check_password(password):
-                raise self._inactive_error(inactive)
+            if refused.check_password(password):
+                raise self._refusal_error(refused)
             self.throttle.record_failure(username, address)
             raise self.get_invalid_login_error()
 
@@ -122,7 +122,7 @@ class LoginForm(AuthenticationForm):
             return None
         return user if user.is_banned or not user.is_active else None
 
-    def _inactive_error(self, user: User) -> ValidationError:
+    def _refusal_error(self, user: User) -> ValidationError:
         if not user.is_banned:
             return ValidationError(self.error_messages["inactive"], code="inactive")
         since = formats.date_format(timezone.localtime(user.banned_at), "DATETIME_FORMAT")
