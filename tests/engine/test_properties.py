@@ -270,3 +270,83 @@ def test_actions_not_in_legal_actions_are_refused_and_change_nothing(table):
                 game.apply(who, action)
     assert game.to_dict() == after_end
     assert tried > 0
+
+
+WEAPON_RANGE = {"volcanic": 1, "sawed_off": 2, "rifle": 3, "carbine": 4, "long_rifle": 5}
+BLUE_CARDS = {"jail", "cover", "horse", "scope", "dynamite"}
+
+
+def effective_distance(players: list[dict], source: int, target: int) -> int:
+    """R33-R34 computed from public information only."""
+    alive = [row["seat"] for row in players if row["alive"]]
+    steps = (alive.index(target) - alive.index(source)) % len(alive)
+    base = min(steps, len(alive) - steps)
+    horse = sum(c["kind"] == "horse" for c in players[target]["in_play"])
+    horse += players[target]["character"] == "pass_shadow"
+    scope = sum(c["kind"] == "scope" for c in players[source]["in_play"])
+    scope += players[source]["character"] in ("eagle_eye", "mad_dog")
+    return max(1, base + horse - scope)
+
+
+def check_legal_plays(game: Game, seat: int, mode: str) -> None:
+    """Every legal play obeys R36-R37 (range, Grab distance), R43 (no duplicate blue card),
+    R45 (no play without effect), R46 (never oneself) and R47 (own play step only)."""
+    view = game.view(seat)
+    players = view["players"]
+    me = players[seat]
+    kinds = {card["id"]: card["kind"] for card in view["hand"]}
+    for row in players:
+        if row["seat"] != seat and row["alive"] and me["alive"]:
+            assert row["distance"] == effective_distance(players, seat, row["seat"]), row
+    weapon = me["weapon"]["kind"] if me["weapon"] else None
+    reach = WEAPON_RANGE.get(weapon, 1) + me["upgrades"].count("accuracy")
+    alive = sum(row["alive"] for row in players)
+    for action in game.legal_actions(seat):
+        if action["type"] != "play":
+            continue
+        assert view["turn"] == seat, "only the current player plays cards (R47)"
+        kind = kinds[action["card"]]
+        target = action.get("target")
+        if target is not None:
+            assert target != seat, "R46"
+            assert players[target]["alive"]
+        own_blue = {c["kind"] for c in me["in_play"]}
+        if kind == "ricochet":
+            assert me["character"] == "two_face", "R50: a Ricochet is never played (R102)"
+        if kind in ("shot", "ricochet"):
+            assert effective_distance(players, seat, target) <= reach, ("R36", action)
+        elif kind == "grab":
+            assert effective_distance(players, seat, target) <= 1, ("R37", action)
+        if kind in ("grab", "toss"):
+            row = players[target]
+            choices = {c["id"] for c in row["in_play"]}
+            if row["weapon"]:
+                choices.add(row["weapon"]["id"])
+            if action["target_card"] == "hand":
+                assert row["hand_count"] > 0, "R45"
+            else:
+                assert action["target_card"] in choices
+        if kind == "jail":
+            assert players[target]["role"] != "marshal", "R61"
+            assert all(c["kind"] != "jail" for c in players[target]["in_play"]), "R61"
+        elif kind in BLUE_CARDS:
+            assert kind not in own_blue, "R43"
+        if kind == "flask":
+            assert not view["high_noon"], "R32"
+            assert me["hp"] < me["max_hp"], "R45"
+            assert mode != "old_classic" or alive > 2, "R117.6"
+        if kind == "saloon":
+            assert not view["high_noon"], "R32"
+            assert any(r["alive"] and r["hp"] < r["max_hp"] for r in players), "R45"
+
+
+@PROPERTY_SETTINGS
+@given(tables)
+def test_r36_r47_every_legal_play_respects_range_targets_and_no_effect_rules(table):
+    seed, seats, mode = table
+    game = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
+    rng = random.Random(seed)
+    while game.result is None:
+        seat = rng.choice(game.awaiting())
+        check_legal_plays(game, seat, mode)
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
