@@ -33,17 +33,22 @@ def distance(s: State, a: int, b: int) -> int:
 
 
 def distances_from(s: State, a: int) -> dict[int, int]:
-    """Effective distance from a to every other alive player, computed in one pass."""
-    alive = s.alive_seats()
+    """Effective distance from a to every other alive player, in one pass (hot path)."""
+    alive = [p for p in s.players if p.alive]
     n = len(alive)
-    ia = alive.index(a)
-    scope = scope_bonus(s.players[a])
+    me = s.players[a]
+    ia = alive.index(me)
+    scope = scope_bonus(me)
     out = {}
-    for ib, b in enumerate(alive):
-        if b == a:
+    for ib in range(n):
+        if ib == ia:
             continue
+        q = alive[ib]
         k = (ib - ia) % n
-        out[b] = max(1, min(k, n - k) + horse_bonus(s.players[b]) - scope)
+        d = min(k, n - k) - scope
+        if q.in_play or q.character == "pass_shadow":
+            d += horse_bonus(q)
+        out[q.seat] = d if d > 1 else 1
     return out
 
 

@@ -96,7 +96,7 @@ def build_view(s: State, seat: int | None, awaiting: list[int]) -> dict:
         "discard_count": len(s.discard),
         "discard_top": _card(s.discard[-1]) if s.discard else None,
         "last_check": copy_json(s.last_check),
-        "log": copy_json(s.log),
+        "log": [dict(event) for event in s.log],  # events are never changed once emitted
         "result": copy_json(s.result),
     }
     if viewer is not None and viewer.role == MARSHAL and s.deputy_candidates is not None:
