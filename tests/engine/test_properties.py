@@ -92,7 +92,7 @@ def expected_result(mode: str, roles: list[str], alive: list[bool]) -> dict[str,
     return None
 
 
-def check_invariants(game: Game, mode: str, roles: list[str]) -> None:
+def check_invariants(game: Game, mode: str, roles: list[str], total: int = DECK_SIZE) -> None:
     public = game.view(None)
     players = public["players"]
     seats = len(players)
@@ -100,7 +100,7 @@ def check_invariants(game: Game, mode: str, roles: list[str]) -> None:
     cards = public["deck_count"] + public["discard_count"]
     for row in players:
         cards += row["hand_count"] + len(row["in_play"]) + (row["weapon"] is not None)
-    assert cards == DECK_SIZE
+    assert cards == total
     awaiting = game.awaiting()
     assert public["awaiting"] == awaiting
     for seat, row in enumerate(players):
@@ -350,3 +350,43 @@ def test_r36_r47_every_legal_play_respects_range_targets_and_no_effect_rules(tab
         seat = rng.choice(game.awaiting())
         check_legal_plays(game, seat, mode)
         game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+APPENDIX_A_KINDS = [
+    ("shot", 25), ("ricochet", 12), ("flask", 6), ("grab", 4), ("toss", 4), ("duel", 3),
+    ("raid", 2), ("wagon", 2), ("bazaar", 2), ("saloon", 1), ("caravan", 1), ("buckshot", 1),
+    ("jail", 3), ("cover", 2), ("horse", 2), ("scope", 1), ("dynamite", 1), ("volcanic", 2),
+    ("sawed_off", 3), ("rifle", 1), ("carbine", 1), ("long_rifle", 1),
+]  # fmt: skip
+FULL_DECK = [kind for kind, count in APPENDIX_A_KINDS for _ in range(count)]
+
+
+@st.composite
+def stacked_tables(draw: st.DrawFn) -> tuple[int, int, str, list[list[str]], list[str]]:
+    """A table with the `hands` and `deck` knobs: a random part of the 80 cards, so small
+    decks run dry and the discard pile is reshuffled again and again (R27, Q9)."""
+    seed, seats, mode = draw(tables)
+    cards = draw(st.permutations(FULL_DECK))
+    size = draw(st.integers(min_value=seats * 2 + 2, max_value=80))
+    cards = list(cards[:size])
+    hands = [[cards.pop() for _ in range(draw(st.integers(0, 2)))] for _ in range(seats)]
+    return seed, seats, mode, hands, cards
+
+
+@PROPERTY_SETTINGS
+@given(stacked_tables())
+def test_r27_stacked_games_conserve_exactly_the_cards_of_hands_and_deck(table):
+    """With `hands` and `deck` given, the game holds exactly those cards (the contract) and
+    still ends, keeps HP in bounds and names the right winners, even with a deck so small
+    that it runs out and is rebuilt from the discard pile (R27)."""
+    seed, seats, mode, hands, deck = table
+    config = GameConfig(seats=seats, mode=mode, seed=seed, hands=hands, deck=deck)
+    game = Game.new(config)
+    total = sum(len(h) for h in hands) + len(deck)
+    roles = roles_by_seat(game)
+    check_invariants(game, mode, roles, total)
+
+    def after_each(g: Game, _seat: int, _action: dict, _events: list) -> None:
+        check_invariants(g, mode, roles, total)
+
+    play_to_the_end(game, random.Random(seed), after_each)
