@@ -340,15 +340,115 @@ def check_legal_plays(game: Game, seat: int, mode: str) -> None:
             assert any(r["alive"] and r["hp"] < r["max_hp"] for r in players), "R45"
 
 
+def has_cover(row: dict) -> bool:
+    return row["character"] == "iron_brow" or any(c["kind"] == "cover" for c in row["in_play"])
+
+
+def check_decisions(game: Game, seat: int, mode: str) -> None:
+    """Every legal non-play action fits the decision and the rules behind it: responses
+    (R50, R51, R54, R55, R68, R69, R102), draw methods (R104, R109, R116, Q9), upgrades (R86,
+    R117.3), the Bonesetter ability (R32, R111); and the options that must exist do."""
+    view = game.view(seat)
+    players = view["players"]
+    me = players[seat]
+    now = view["pending"] or {"kind": "play"}
+    hand_kinds = {card["id"]: card["kind"] for card in view["hand"]}
+    alive = sum(row["alive"] for row in players)
+    two_face = me["character"] == "two_face"
+    legal = game.legal_actions(seat)
+    shots = {"shot", "ricochet"} if two_face else {"shot"}
+    dodges = {"shot", "ricochet"} if two_face else {"ricochet"}
+    for action in legal:
+        kind = action["type"]
+        if kind == "ability":
+            assert me["character"] == "bonesetter", "R111"
+            assert not view["high_noon"], "R32"
+            assert 1 <= me["hp"] < me["max_hp"], "R111"
+            assert len(set(action["cards"])) == 2
+            assert set(action["cards"]) <= set(hand_kinds)
+        elif kind == "respond":
+            used = [hand_kinds[action["card"]]]
+            if "card2" in action:
+                used.append(hand_kinds[action["card2"]])
+            if now["kind"] == "respond_hit" and used == ["flask"]:
+                assert me["hp"] == 1, "R51 b"
+                assert alive >= 3, "R51 b"
+                assert not view["high_noon"], "R51"
+            elif now["kind"] == "respond_hit":
+                assert set(used) <= dodges, ("R50, R102", used)
+                assert len(used) == now["required"], "R69: no partial response"
+            else:
+                assert now["kind"] in ("duel", "raid"), now
+                assert len(used) == 1
+                assert used[0] in shots, ("R54, R55", used)
+        elif kind == "pass":
+            assert now["kind"] in ("respond_hit", "duel", "raid"), now
+        elif kind == "end_turn":
+            assert now["kind"] == "play"
+            assert view["turn"] == seat
+        elif kind == "discard":
+            assert now["kind"] == "discard"
+            assert action["card"] in hand_kinds
+        elif kind == "choose" and now["kind"] == "draw_choice":
+            option = action["option"]
+            if option == "player":
+                target = players[action["target"]]
+                assert me["character"] == "grip", "R104"
+                assert action["target"] != seat
+                assert target["alive"]
+                assert target["hand_count"] > 0
+            elif option == "discard_pile":
+                assert me["character"] == "vulture_jr", "R109"
+                assert view["discard_count"] > 0, "Q9"
+            elif option == "instinct":
+                assert "instinct" in me["upgrades"], "R116"
+                assert me["character"] != "three_eyes", "R116"
+            else:
+                assert option == "deck"
+        elif kind == "choose" and now["kind"] == "upgrade":
+            assert mode != "old_classic", "R117.3"
+            assert action["option"] in ("accuracy", "fortitude", "instinct")
+            if action["option"] == "instinct":
+                assert "instinct" not in me["upgrades"], "R86"
+                assert me["character"] != "three_eyes", "R116"
+        elif kind == "choose" and now["kind"] == "keep_two":
+            assert action["card"] in {c["id"] for c in now["looking_at"]}
+        elif kind == "choose":
+            assert now["kind"] == "bounty", now
+            assert mode != "old_classic", "R117.3"
+        else:
+            assert kind == "play", action
+    singles = {a["card"] for a in legal if a["type"] == "respond" and "card2" not in a}
+    if now["kind"] in ("respond_hit", "duel", "raid"):
+        assert {"type": "pass"} in legal, "R68 c, R54: taking the hit is always possible"
+    if now["kind"] == "respond_hit":
+        source = players[now["source"]]
+        far = effective_distance(players, now["source"], seat) > 1
+        if now["card"] == "buckshot" or source["character"] != "double_barrel" or far:
+            assert now["required"] == 1, ("R60, R69, Q15", now)
+        elif view["high_noon"] or not has_cover(me):
+            assert now["required"] == 2, ("R69", now)
+        if now["required"] == 1:
+            expected = {i for i, k in hand_kinds.items() if k in dodges}
+            assert expected <= singles, "every Ricochet-equivalent may answer a hit"
+        if me["hp"] == 1 and alive >= 3 and not view["high_noon"]:
+            assert {i for i, k in hand_kinds.items() if k == "flask"} <= singles, "R51 b"
+    if now["kind"] in ("duel", "raid"):
+        assert singles == {i for i, k in hand_kinds.items() if k in shots}
+    if now["kind"] == "discard":
+        assert {a["card"] for a in legal if a["type"] == "discard"} == set(hand_kinds), "R25"
+
+
 @PROPERTY_SETTINGS
 @given(tables)
-def test_r36_r47_every_legal_play_respects_range_targets_and_no_effect_rules(table):
+def test_r36_r47_every_legal_action_fits_its_decision_and_the_rules(table):
     seed, seats, mode = table
     game = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
     rng = random.Random(seed)
     while game.result is None:
         seat = rng.choice(game.awaiting())
         check_legal_plays(game, seat, mode)
+        check_decisions(game, seat, mode)
         game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
