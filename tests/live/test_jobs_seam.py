@@ -215,3 +215,25 @@ async def test_same_job_gives_the_same_fragment_through_either_seam(
         '<div class="toast" role="status">'
         "Welcome to the saloon, Annie! Live news will pop up here.</div></div>"
     )
+
+
+async def test_welcome_toast_speaks_the_users_preferred_language(
+    manual_scheduler, open_socket
+) -> None:
+    """Jobs run outside any request: the job itself switches to the player's language."""
+    from django.utils import translation
+
+    scheduler, clock = manual_scheduler
+    user = await database_sync_to_async(make_user)("heinz", preferred_language="de")
+    socket = await open_socket(user)
+
+    await database_sync_to_async(jobs.schedule)(WELCOME_DELAY_SECONDS, welcome_toast, user.pk)
+    clock.advance(WELCOME_DELAY_SECONDS)
+    await scheduler.drain()
+
+    with translation.override("de"):
+        expected = translation.gettext(
+            "Welcome to the saloon, %(name)s! Live news will pop up here."
+        ) % {"name": "heinz"}
+    assert not expected.startswith("Welcome"), "the German catalogue must be compiled"
+    assert expected in await socket.receive_from()
