@@ -35,7 +35,8 @@ def assert_refused(game: Game, seat: Any, action: Any) -> str:
 
 
 def test_illegal_action_is_a_value_error() -> None:
-    """Contract: IllegalAction subclasses ValueError."""
+    """R142 (contract): a move not on the legal list is refused with IllegalAction, which
+    subclasses ValueError."""
     assert issubclass(IllegalAction, ValueError)
 
 
@@ -76,8 +77,8 @@ def test_r46_self_target_is_refused() -> None:
 
 
 def test_made_up_fields_and_shapes_are_refused() -> None:
-    """Contract: anything not exactly in legal_actions is refused: extra fields, a missing
-    target, unknown types, wrong value types, non-dict actions."""
+    """R47/R142 (contract): anything not exactly in legal_actions is refused: extra fields, a
+    missing target, unknown types, wrong value types, non-dict actions."""
     game = table()
     shot = card_in_hand(game, 0, "shot")
     wagon = card_in_hand(game, 0, "wagon")
@@ -101,7 +102,7 @@ def test_made_up_fields_and_shapes_are_refused() -> None:
 
 
 def test_key_order_of_a_legal_action_does_not_matter() -> None:
-    """Contract: dict key order is irrelevant."""
+    """R24/R142 (contract): a legal move is accepted whatever its dict key order."""
     game = table()
     wagon = card_in_hand(game, 0, "wagon")
     game.apply(0, {"card": wagon, "type": "play"})
