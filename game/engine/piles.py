@@ -1,6 +1,6 @@
 """Moving cards: drawing (with the R27 reshuffle), hands, and the Empty Hands trigger.
 
-Every card that leaves a hand goes through ``take_from_hand`` so that Empty Hands (R113)
+Every card that leaves a hand is followed by ``after_hand_loss`` so that Empty Hands (R113)
 draws the moment his hand becomes empty, whatever emptied it.
 """
 
@@ -49,17 +49,6 @@ def after_hand_loss(s: State, p: Player) -> None:
         draw_into_hand(s, p, 1, cause="empty_hands")
 
 
-def take_from_hand(s: State, p: Player, card_id: str) -> Card:
-    """Remove a known card from a hand and fire the Empty Hands trigger."""
-    hand = p.hand
-    for i, card in enumerate(hand):
-        if card.id == card_id:
-            del hand[i]
-            after_hand_loss(s, p)
-            return card
-    raise KeyError(card_id)
-
-
 def take_random_from_hand(s: State, p: Player) -> Card | None:
     """A uniformly random card from a hand (Grab, Toss, Grip, Toll Collector; →Q3)."""
     if not p.hand:
@@ -71,9 +60,11 @@ def take_random_from_hand(s: State, p: Player) -> Card | None:
 
 def discard_from_hand(s: State, p: Player, card_id: str, cause: str) -> Card:
     """A hand card goes face up to the discard pile and everyone sees it."""
-    card = take_from_hand(s, p, card_id)
+    card = next(c for c in p.hand if c.id == card_id)
+    p.hand.remove(card)
     s.discard.append(card)
     s.emit({"type": "discarded", "seat": p.seat, "card": card.public(), "cause": cause})
+    after_hand_loss(s, p)  # after the discard is announced, so the log reads in order
     return card
 
 
