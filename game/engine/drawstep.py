@@ -9,6 +9,9 @@ from game.engine.cards import RED_SUITS
 from game.engine.piles import draw_card, draw_into_hand, reshuffle, take_random_from_hand
 from game.engine.state import Player, State
 
+#: Characters whose own draw method competes with Instinct (R116); Three Eyes has no choice.
+CHARACTER_METHODS = frozenset(("red_suit", "grip", "vulture_jr"))
+
 
 def draw_options(s: State, p: Player) -> list[dict]:
     """The choose-actions of a draw step; a single option means no decision is awaited."""
@@ -19,15 +22,21 @@ def draw_options(s: State, p: Player) -> list[dict]:
                 options.append({"type": "choose", "option": "player", "target": q.seat})
     elif p.character == "vulture_jr" and s.discard:
         options.append({"type": "choose", "option": "discard_pile"})
-    if s.arena and "instinct" in p.upgrades and p.character != "three_eyes":
+    if p.character in CHARACTER_METHODS and has_instinct(s, p):
         options.append({"type": "choose", "option": "instinct"})
     return options
+
+
+def has_instinct(s: State, p: Player) -> bool:
+    return s.arena and "instinct" in p.upgrades
 
 
 def start_draw(s: State, p: Player) -> None:
     """Begin the draw step: automatic unless the player has a method to choose."""
     if p.character == "three_eyes":
         begin_keep_two(s, p, "three_eyes")
+    elif p.character not in CHARACTER_METHODS and has_instinct(s, p):
+        begin_keep_two(s, p, "instinct")  # R86: Instinct is then the draw method, no choice
     elif len(draw_options(s, p)) > 1:
         s.stack.append({"kind": "draw_choice", "seat": p.seat})
     else:
