@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.engine import Game, GameConfig, IllegalAction
+from tests.engine.scenario import max_hp
 
 MODES = ["classic", "partners", "double_agent", "old_classic"]
 DECK_SIZE = 80  # R42
@@ -112,6 +113,29 @@ def check_invariants(game: Game, mode: str, roles: list[str], total: int = DECK_
         # Only awaited seats act, and every awaited seat has something to do.
         assert bool(game.legal_actions(seat)) == (seat in awaiting), (seat, awaiting)
     assert all(0 <= seat < seats and players[seat]["alive"] for seat in awaiting)
+    for seat, row in enumerate(players):
+        # R17, R85: max HP is the starting HP plus one per Fortitude; no Glory in Old Classic.
+        start = max_hp(seats, mode, row["character"], roles[seat])
+        if row["alive"]:  # an eliminated player's stars are taken or lost (R87)
+            assert row["max_hp"] == start + row["upgrades"].count("fortitude"), row
+        assert row["stars"] == len(row["upgrades"])
+        assert mode != "old_classic" or row["upgrades"] == [], "R117.3"
+        # R43/R61/R65: never two blue cards of one kind in front of a player; no Jail on the
+        # Marshal; a weapon only in the weapon slot (R39).
+        kinds = [card["kind"] for card in row["in_play"]]
+        assert len(kinds) == len(set(kinds)), row
+        assert roles[seat] != "marshal" or "jail" not in kinds, "R61"
+        assert not set(kinds) & {"volcanic", "sawed_off", "rifle", "carbine", "long_rifle"}
+        if row["weapon"] is not None:
+            assert row["weapon"]["kind"] in (
+                "volcanic",
+                "sawed_off",
+                "rifle",
+                "carbine",
+                "long_rifle",
+            )
+    # R29-R30: High Noon from round 8 in the Arena modes only, and it never ends.
+    assert public["high_noon"] == (mode != "old_classic" and public["round"] >= 8)
     # R91: the game ends at once when a win condition holds, and only then.
     expected = expected_result(mode, roles, [row["alive"] for row in players])
     if expected is None:
@@ -131,11 +155,25 @@ def test_r91_r97_random_games_end_and_keep_every_invariant(table):
     game = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
     roles = roles_by_seat(game)
     check_invariants(game, mode, roles)
-    play_to_the_end(
-        game,
-        random.Random(seed),
-        lambda g, _seat, _action, _events: check_invariants(g, mode, roles),
-    )
+    rows = game.view(None)["players"]
+
+    def after_each(g: Game, seat: int, action: dict, _events: list) -> None:
+        nonlocal rows
+        check_invariants(g, mode, roles)
+        before = rows[seat]
+        rows = g.view(None)["players"]
+        if action["type"] in ("end_turn", "discard") and g.result is None:
+            # R25-R26: the turn ends only once the hand is down to current HP.
+            left = before["hand_count"] - (action["type"] == "discard") - before["hp"]
+            now = g.view(None)["pending"] or {}
+            if left > 0:
+                assert now.get("kind") == "discard", now
+                assert now.get("seat") == seat
+                assert now.get("count") == left
+            else:
+                assert (now.get("kind"), now.get("seat")) != ("discard", seat)
+
+    play_to_the_end(game, random.Random(seed), after_each)
     assert game.awaiting() == []
     assert all(game.legal_actions(seat) == [] for seat in range(seats))
 
