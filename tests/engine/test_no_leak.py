@@ -208,8 +208,10 @@ def test_r7_classic_bandits_are_not_told_about_each_other():
 
 def test_q21_marshal_is_shown_the_double_agent_and_one_real_deputy_at_random():
     """7-8 seats: the real Deputy shown is either of the two; the pair always holds the
-    Double Agent and exactly one Deputy, whatever the deal (random roles, no knob)."""
+    Double Agent and exactly one Deputy, whatever the deal (random roles, no knob), and the
+    Agent is listed first or second at random."""
     shown_deputies = set()
+    agent_places = set()
     for seed in range(40):
         seats = 7 + seed % 2
         game = Game.new(GameConfig(seats=seats, mode="double_agent", seed=seed))
@@ -220,7 +222,9 @@ def test_q21_marshal_is_shown_the_double_agent_and_one_real_deputy_at_random():
         deputies = [seat for seat in range(seats) if roles[seat] == "deputy"]
         shown = next(c for c in candidates if roles[c] == "deputy")
         shown_deputies.add(deputies.index(shown))
+        agent_places.add(candidates.index(roles.index("double_agent")))
     assert shown_deputies == {0, 1}
+    assert agent_places == {0, 1}, "R10 a: the order must not tell which one is the Agent"
 
 
 def test_r14_double_agent_mode_at_four_seats_reveals_nothing():
