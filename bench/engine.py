@@ -97,6 +97,7 @@ def main() -> int:
     print(header)
     print("-" * len(header))
     goal_rate = None
+    run_batch(args.seats[0], args.mode, 20, args.seed)  # warm-up: imports, caches, allocator
     for seats in args.seats:
         batches = [
             run_batch(seats, args.mode, args.games, args.seed + run * args.games)
