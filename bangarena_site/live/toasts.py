@@ -21,6 +21,6 @@ def push_toast(user: AbstractBaseUser, message: str) -> None:
     push_fragment_sync(user_group(user.pk), html)
 
 
-def translated(user: AbstractBaseUser):
+def translated(user: AbstractBaseUser) -> translation.override:
     """Context manager: translate as the user reads (jobs run outside any request)."""
     return translation.override(language_of(user))
