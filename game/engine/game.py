@@ -14,7 +14,7 @@ from game.engine.frames.ability import bonesetter_actions, bonesetter_apply, bon
 from game.engine.serialize import state_from_dict, state_to_dict
 from game.engine.setup import new_state
 from game.engine.state import State
-from game.engine.views import build_view
+from game.engine.views import build_view, copy_json
 
 
 def normalise(action) -> dict | None:
@@ -104,7 +104,9 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[dict]:
         """Every complete action the seat may take now; [] for a seat that is not awaited."""
-        return [dict(a) for a in self._legal(seat)]
+        return [
+            {**a, "cards": list(a["cards"])} if "cards" in a else dict(a) for a in self._legal(seat)
+        ]  # copies: a caller changing them must not change what apply accepts
 
     def default_action(self, seat: int) -> dict | None:
         """R120's automatic move for the awaited seat (None for a seat not awaited)."""
@@ -138,7 +140,7 @@ class Game:
             frame = s.stack[-1]
             HANDLERS[frame["kind"]].apply(s, frame, legal)
         advance(s)
-        return [dict(e) for e in s.log[start:]]
+        return copy_json(s.log[start:])
 
     def _why_illegal(self, seat: int, action) -> str:
         """A readable reason; only computed once the action is known to be illegal."""
