@@ -1,0 +1,162 @@
+"""A match in the database: its config and action log (the truth) plus a state snapshot.
+
+A match is ``config + actions``: replaying the MatchAction rows on ``Game.new(config)`` gives the
+same game byte for byte (docs/engine.md, "Determinism and replay"). ``state`` is the snapshot
+after the last action, kept so a move never has to replay the whole log.
+
+Only ``game.services`` changes these rows (the Zulip ``do_*`` rule of DESIGN.md section 5).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from game.engine import Game, GameConfig
+
+SEAT_NAME_MAX_LENGTH = 20
+
+
+class Tempo(models.TextChoices):
+    """Pauses between bot moves (Q57); the host may change it live (R132)."""
+
+    SLOW = "slow", _("Slow")
+    NORMAL = "normal", _("Normal")
+    FAST = "fast", _("Fast")
+
+
+class MoveTime(models.IntegerChoices):
+    """Seconds per decision (R118, R129)."""
+
+    S15 = 15, _("15 s")
+    S30 = 30, _("30 s")
+    S60 = 60, _("60 s")
+    S90 = 90, _("90 s")
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    seed = models.BigIntegerField(_("seed"))
+    config = models.JSONField(_("config"), help_text=_("GameConfig fields the match started from"))
+    state = models.JSONField(_("state"), help_text=_("game snapshot after the last action"))
+    version = models.PositiveIntegerField(_("version"), default=0)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.RUNNING
+    )
+    move_time = models.PositiveSmallIntegerField(_("move time"), choices=MoveTime.choices)
+    tempo = models.CharField(_("tempo"), max_length=8, choices=Tempo.choices)
+    # The awaited decision: whose it is, since when, and when it times out (R118-R120). Kept in
+    # columns (not only inside ``state``) so the sweeper finds overdue tables with one query.
+    awaited_seat = models.PositiveSmallIntegerField(_("awaited seat"), null=True, blank=True)
+    awaited_since = models.DateTimeField(_("awaited since"), null=True, blank=True)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    host_seat = models.PositiveSmallIntegerField(_("host seat"), null=True, blank=True)
+    room_url = models.CharField(_("room link"), max_length=200, blank=True)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "deadline"], name="game_match_due")]
+
+    def __str__(self) -> str:
+        return _("Match %(id)s") % {"id": self.pk}
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.RUNNING
+
+    def game(self) -> Game:
+        """The game as it stands, from the snapshot."""
+        return Game.from_dict(self.state)
+
+    def game_config(self) -> GameConfig:
+        return GameConfig(**self.config)
+
+    def replay(self) -> Game:
+        """The game rebuilt from config + action log, ignoring the snapshot (restart, audits)."""
+        game = Game.new(self.game_config())
+        for move in self.actions.order_by("seq"):
+            game.apply(move.seat, move.action)
+        return game
+
+
+class MatchSeat(models.Model):
+    class Kind(models.TextChoices):
+        HUMAN = "human", _("Human")
+        BOT = "bot", _("Bot")
+        AI = "ai", _("AI")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(_("seat"), help_text=_("0-based engine seat"))
+    kind = models.CharField(_("kind"), max_length=5, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="match_seats",
+    )
+    guest_key = models.CharField(_("guest session key"), max_length=40, blank=True, db_index=True)
+    name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)
+    label = models.CharField(_("label"), max_length=20, blank=True, help_text=_('"Bot 3", "AI 2"'))
+    autopilot = models.BooleanField(_("handed to bot"), default=False)
+    connected = models.BooleanField(_("connected"), default=True)
+    # Open table sockets of this seat (two tabs count twice): the seat is away only when the
+    # last one closes.
+    sockets = models.PositiveSmallIntegerField(_("open sockets"), default=0)
+    # The language this player last connected with, so jobs render the table the way they read.
+    language = models.CharField(_("language"), max_length=8, blank=True)
+    last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match seat")
+        verbose_name_plural = _("match seats")
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="game_matchseat_unique_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.name}"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == self.Kind.HUMAN
+
+    @property
+    def plays_itself(self) -> bool:
+        """True when the server decides for this seat: a bot or AI, or a human handed to bot."""
+        return not self.is_human or self.autopilot
+
+
+class MatchAction(models.Model):
+    class Cause(models.TextChoices):
+        PLAYER = "player", _("Player")
+        BOT = "bot", _("Bot")
+        TIMEOUT = "timeout", _("Timeout")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField(_("sequence"), help_text=_("match version after it"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    action = models.JSONField(_("action"))
+    cause = models.CharField(_("cause"), max_length=8, choices=Cause.choices, default=Cause.PLAYER)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("match action")
+        verbose_name_plural = _("match actions")
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="game_matchaction_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} seat {self.seat}: {self.action}"
