@@ -205,6 +205,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # the embedded scheduler runs them on the server's loop.
 BANGARENA_PERIODIC_JOBS: dict[str, float] = {
     "sessions.clear_expired": 3600.0,
+    # Plays decisions whose timer or bot job was lost, so no table can freeze (game.tasks).
+    "game.sweep": 5.0,
 }
 
 # Security: strict defaults in production; the embedded default runs over plain http locally.

@@ -1,0 +1,107 @@
+"""Send every screen at a table its own new table fragment (DESIGN.md section 3, step 3).
+
+Each seat's HTML is rendered once, from that seat's own view and in that player's language,
+and sent only to that seat's group; the watchers' group gets the public view. No group ever
+receives HTML rendered for another seat.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import translation
+
+from game.engine import Game
+from game.models import Match, MatchSeat
+
+# Consumers handle this message type (MatchConsumer.table_update).
+TABLE_MESSAGE = "table.update"
+
+
+def seat_group(match_id: int, seat: int) -> str:
+    """The group of one seat's sockets; only that seat's player listens."""
+    return f"match.{match_id}.seat.{seat}"
+
+
+def watchers_group(match_id: int) -> str:
+    """The group of everyone watching without a seat; they get the public view."""
+    return f"match.{match_id}.watchers"
+
+
+def language_of_seat(player: MatchSeat) -> str:
+    """The language the seat's player reads: the socket's, else the account's, else default."""
+    if player.language:
+        return player.language
+    user = player.user
+    return getattr(user, "preferred_language", "") or settings.LANGUAGE_CODE
+
+
+def all_knowing_hands(match: Match, seats: list[MatchSeat], game: Game) -> dict[int, list] | None:
+    """Every hand, for watchers of an all-bot match only (Q55), each taken from its own seat's
+    view (never from a god view of the state)."""
+    if any(player.is_human for player in seats):
+        return None
+    return {player.seat: game.view(player.seat)["hand"] for player in seats}
+
+
+def render_table(
+    match: Match,
+    seats: list[MatchSeat],
+    game: Game,
+    viewer: int | None,
+    *,
+    now: datetime | None = None,
+) -> str:
+    """The table as ``viewer`` (None = spectator) may see it, in the active language."""
+    from game.rendering import table_fragment
+
+    if viewer is None:
+        return table_fragment(
+            match,
+            seats,
+            game.view(None),
+            None,
+            legal=[],
+            all_knowing_hands=all_knowing_hands(match, seats, game),
+            now=now,
+        )
+    return table_fragment(
+        match, seats, game.view(viewer), viewer, legal=game.legal_actions(viewer), now=now
+    )
+
+
+def table_message(match: Match, html: str) -> dict[str, Any]:
+    return {"type": TABLE_MESSAGE, "html": html, "version": match.version}
+
+
+def broadcast_match(match_id: int) -> None:
+    """Render the current table for each connected seat and the watchers, and send it."""
+    from game import services
+
+    match = Match.objects.get(pk=match_id)
+    seats = list(match.seats.select_related("user"))
+    game = match.game()
+    now = services.clock()
+    outgoing: list[tuple[str, dict[str, Any]]] = []
+    for player in seats:
+        # Bot seats and humans without an open socket have nobody listening.
+        if not player.is_human or player.sockets == 0:
+            continue
+        with translation.override(language_of_seat(player)):
+            html = render_table(match, seats, game, player.seat, now=now)
+        outgoing.append((seat_group(match.pk, player.seat), table_message(match, html)))
+    with translation.override(settings.LANGUAGE_CODE):
+        html = render_table(match, seats, game, None, now=now)
+    outgoing.append((watchers_group(match.pk), table_message(match, html)))
+    async_to_sync(_send_all)(outgoing)
+
+
+async def _send_all(outgoing: list[tuple[str, dict[str, Any]]]) -> None:
+    """One hop onto the event loop for the whole batch instead of one per group."""
+    layer = get_channel_layer()
+    for group, message in outgoing:
+        await layer.group_send(group, message)

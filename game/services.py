@@ -1,0 +1,435 @@
+"""The only code that changes a match (DESIGN.md section 3).
+
+Every change runs in one transaction holding the match row (``select_for_update``); moves are
+checked against the version the client saw, so a stale or repeated click changes nothing. Once
+the transaction commits, every seat gets its new table (``game.broadcast``) and the next delayed
+job is armed through the one seam (``bangarena_site.jobs.schedule``): a bot move after the tempo
+pause, or the timeout of a human decision (R118-R120). Jobs re-enter through ``play_due``.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from bangarena_site import jobs
+from game import broadcast
+from game.engine import Game, GameConfig, IllegalAction
+from game.models import Match, MatchAction, MatchSeat, MoveTime, Tempo
+from game.signals import match_finished
+
+logger = logging.getLogger(__name__)
+
+# Q57: seconds between bot moves per tempo; a new turn waits twice as long.
+TEMPO_PAUSE: dict[str, float] = {Tempo.SLOW: 1.5, Tempo.NORMAL: 0.8, Tempo.FAST: 0.3}
+TURN_CHANGE_FACTOR = 2
+# R119 / Q48: a disconnected human has min(8 s, move time) per decision.
+DISCONNECTED_LIMIT_SECONDS = 8
+# A timer may fire a moment early (Celery countdowns use the worker's clock).
+DEADLINE_TOLERANCE = timedelta(milliseconds=250)
+# A bot decision older than this has lost its job: the sweeper plays it (longest pause is 3 s).
+BOT_OVERDUE_AFTER = timedelta(seconds=5)
+
+clock: Callable[[], datetime] = timezone.now
+"""The services' clock; tests replace it to drive timers without sleeping."""
+
+
+# What a player is told when a change is refused, by MatchError code.
+ERROR_MESSAGES: dict[str, Promise] = {
+    "stale": _("The table has moved on since you clicked; look again."),
+    "not_your_turn": _("It is not your decision right now."),
+    "illegal": _("That move is not allowed now."),
+    "finished": _("This match is over."),
+    "no_seat": _("You have no seat at this table."),
+}
+
+
+class MatchError(Exception):
+    """A refused change; nothing was changed. ``message`` is lazily translated for the player."""
+
+    def __init__(self, code: str, message: str | Promise | None = None) -> None:
+        self.code = code
+        self.message = message if message is not None else ERROR_MESSAGES[code]
+        super().__init__(f"{code}: {self.message}")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str
+    name: str
+    user_id: int | None = None
+    guest_key: str = ""
+
+
+@dataclass(frozen=True)
+class SubmitResult:
+    """What one applied action did: the new version, its public events, and if it ended the
+    match."""
+
+    version: int
+    events: list[dict[str, Any]]
+    finished: bool
+
+
+# --- starting a match --------------------------------------------------------------------
+
+
+def start_match(
+    *,
+    seats: list[SeatSpec],
+    mode: str,
+    move_time: int,
+    tempo: str,
+    seed: int | None = None,
+) -> Match:
+    """Deal a new match (engine seat i = seats[i]) and arm its first timer or bot move."""
+    if move_time not in MoveTime.values:
+        raise ValueError(f"move_time must be one of {MoveTime.values}, got {move_time!r}")
+    if tempo not in Tempo.values:
+        raise ValueError(f"tempo must be one of {Tempo.values}, got {tempo!r}")
+    for spec in seats:
+        if spec.kind not in MatchSeat.Kind.values:
+            raise ValueError(f"unknown seat kind {spec.kind!r}")
+    if seed is None:
+        seed = secrets.randbelow(2**62)
+    config = GameConfig(seats=len(seats), mode=mode, seed=seed)
+    game = Game.new(config)  # validates the config (ValueError) before anything is saved
+    now = clock()
+    with transaction.atomic():
+        match = Match.objects.create(
+            seed=seed,
+            config=asdict(config),
+            state=game.to_dict(),
+            move_time=move_time,
+            tempo=tempo,
+        )
+        table = MatchSeat.objects.bulk_create(
+            MatchSeat(
+                match=match,
+                seat=index,
+                kind=spec.kind,
+                user_id=spec.user_id,
+                guest_key=spec.guest_key,
+                name=spec.name[:20],
+                label=_label(seats, index),
+            )
+            for index, spec in enumerate(seats)
+        )
+        # The Marshal's opening was a new turn: the first bot move waits the turn pause.
+        _arm_decision(match, game, table, now, turn_changed=True)
+        match.save()
+    return match
+
+
+def _label(seats: list[SeatSpec], index: int) -> str:
+    """'Bot N' / 'AI N' counted per kind in table order (R141, R142); '' for humans."""
+    kind = seats[index].kind
+    if kind == MatchSeat.Kind.HUMAN:
+        return ""
+    number = sum(1 for spec in seats[: index + 1] if spec.kind == kind)
+    return f"Bot {number}" if kind == MatchSeat.Kind.BOT else f"AI {number}"
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+
+def submit(match_id: int, seat: int, action: dict, version: int) -> SubmitResult:
+    """Apply a player's action if it was made on the current version and is legal for them."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not match.is_running:
+            raise MatchError("finished")
+        if version != match.version:
+            raise MatchError("stale")
+        if match.awaited_seat != seat:
+            raise MatchError("not_your_turn")
+        return _apply(match, seat, action, MatchAction.Cause.PLAYER, clock())
+
+
+def play_due(match_id: int, version: int) -> SubmitResult | None:
+    """The delayed jobs' way in: make the awaited move if it is due, else do nothing.
+
+    A seat the server plays (bot, AI, handed to bot) moves now; a human's decision gets the
+    engine's default action once its deadline has passed (R120). A job for an older version,
+    or a finished match, does nothing, so running a job twice or late is harmless.
+    """
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not match.is_running or match.version != version:
+            return None
+        now = clock()
+        game = match.game()
+        seat = match.awaited_seat
+        player = match.seats.get(seat=seat)
+        if player.plays_itself:
+            return _apply(match, seat, _bot_action(match, game, seat), MatchAction.Cause.BOT, now)
+        if match.deadline is None or now + DEADLINE_TOLERANCE < match.deadline:
+            return None
+        action = game.default_action(seat)
+        return _apply(match, seat, action, MatchAction.Cause.TIMEOUT, now)
+
+
+def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
+    """(match id, version) of every running match whose awaited decision is overdue: a human
+    past the deadline, or a server-played seat whose move job should long have run."""
+    now = now or clock()
+    server_plays_awaited = MatchSeat.objects.filter(
+        match=OuterRef("pk"), seat=OuterRef("awaited_seat")
+    ).filter(~Q(kind=MatchSeat.Kind.HUMAN) | Q(autopilot=True))
+    due = Match.objects.filter(status=Match.Status.RUNNING).filter(
+        Q(deadline__lte=now + DEADLINE_TOLERANCE)
+        | Q(Exists(server_plays_awaited), awaited_since__lte=now - BOT_OVERDUE_AFTER)
+    )
+    return list(due.values_list("pk", "version"))
+
+
+def _bot_action(match: Match, game: Game, seat: int) -> dict:
+    """The server bot's move for ``seat`` (R121, R141), from that seat's view only."""
+    from game.bots import BotMemory, choose
+
+    view = game.view(seat)
+    legal = game.legal_actions(seat)
+    memory = BotMemory.from_log(seat, view["log"])
+    action = choose(view, legal, memory, seed=match.seed + match.version)
+    if action not in legal:
+        # A bot bug must not freeze the table: log it and make the simplest move (R120).
+        logger.error("Bot for match %s seat %s chose an illegal %r", match.pk, seat, action)
+        return game.default_action(seat)
+    return action
+
+
+def _apply(match: Match, seat: int, action: dict, cause: str, now: datetime) -> SubmitResult:
+    """Apply one action to the locked match, save it, and arm what comes next on commit."""
+    game = match.game()
+    try:
+        events = game.apply(seat, action)
+    except IllegalAction as error:
+        raise MatchError("illegal") from error
+    match.version += 1
+    match.state = game.to_dict()
+    MatchAction.objects.create(
+        match=match, seq=match.version, seat=seat, action=action, cause=cause
+    )
+    finished = game.result is not None
+    if finished:
+        _finish(match, game, now)
+    else:
+        turn_changed = any(event["type"] == "turn" for event in events)
+        _arm_decision(match, game, list(match.seats.all()), now, turn_changed=turn_changed)
+    match.save()
+    _broadcast_on_commit(match.pk)
+    return SubmitResult(version=match.version, events=events, finished=finished)
+
+
+def _finish(match: Match, game: Game, now: datetime) -> None:
+    match.status = Match.Status.FINISHED
+    match.result = game.result
+    match.finished_at = now
+    match.deadline = None
+    match.awaited_seat = None
+    match.awaited_since = None
+    # Lobby and stats hear about it only once the result is really saved.
+    transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
+
+
+def _arm_decision(
+    match: Match, game: Game, table: list[MatchSeat], now: datetime, *, turn_changed: bool
+) -> None:
+    """Start the timer of the decision the game now awaits and schedule the job that ends it."""
+    [seat] = game.awaiting()
+    player = next(s for s in table if s.seat == seat)
+    match.awaited_seat = seat
+    match.awaited_since = now
+    # R118 / Q47: every seat, bot or human, shows the same per-decision limit.
+    limit = _limit_for(match, player)
+    match.deadline = now + timedelta(seconds=limit)
+    if player.plays_itself:
+        _schedule_move(match, _pause(match.tempo, turn_changed))
+    else:
+        _schedule_move(match, limit)
+
+
+def _limit_for(match: Match, player: MatchSeat) -> int:
+    if player.is_human and not player.autopilot and not player.connected:
+        return min(DISCONNECTED_LIMIT_SECONDS, match.move_time)
+    return match.move_time
+
+
+def _pause(tempo: str, turn_changed: bool) -> float:
+    pause = TEMPO_PAUSE[tempo]
+    return pause * TURN_CHANGE_FACTOR if turn_changed else pause
+
+
+def _schedule_move(match: Match, delay: float) -> None:
+    from game import tasks
+
+    jobs.schedule(max(0.0, delay), tasks.advance, match.pk, match.version)
+
+
+def _broadcast_on_commit(match_id: int) -> None:
+    transaction.on_commit(lambda: broadcast.broadcast_match(match_id))
+
+
+def _locked(match_id: int) -> Match:
+    return Match.objects.select_for_update().get(pk=match_id)
+
+
+# --- host controls and presence -----------------------------------------------------------
+
+
+def hand_to_bot(match_id: int, seat: int) -> None:
+    """Let the server bot play a human's seat until it is returned (R121, R132)."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        player = _human_seat(match, seat)
+        if player.autopilot:
+            return
+        player.autopilot = True
+        player.save(update_fields=["autopilot"])
+        if match.awaited_seat == seat:
+            _schedule_move(match, _pause(match.tempo, turn_changed=False))
+        _broadcast_on_commit(match.pk)
+
+
+def return_to_player(match_id: int, seat: int) -> None:
+    """Give a seat handed to the bot back to its player; a pending decision gets a fresh timer."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        player = _human_seat(match, seat)
+        if not player.autopilot:
+            return
+        player.autopilot = False
+        player.save(update_fields=["autopilot"])
+        if match.awaited_seat == seat:
+            now = clock()
+            limit = _limit_for(match, player)
+            match.awaited_since = now
+            match.deadline = now + timedelta(seconds=limit)
+            match.save(update_fields=["awaited_since", "deadline"])
+            _schedule_move(match, limit)
+        _broadcast_on_commit(match.pk)
+
+
+def set_tempo(match_id: int, tempo: str) -> None:
+    """Change the pauses between bot moves for the rest of the match (R132, Q57)."""
+    if tempo not in Tempo.values:
+        raise MatchError("illegal", _("Unknown tempo."))
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not match.is_running:
+            raise MatchError("finished")
+        if match.tempo != tempo:
+            match.tempo = tempo
+            match.save(update_fields=["tempo"])
+            _broadcast_on_commit(match.pk)
+
+
+def set_host(match_id: int, seat: int | None) -> None:
+    """Make ``seat`` the host at the table (the lobby keeps this current, R133); None = nobody."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if seat is not None:
+            _human_seat(match, seat, running_only=False)
+        if match.host_seat != seat:
+            match.host_seat = seat
+            match.save(update_fields=["host_seat"])
+            _broadcast_on_commit(match.pk)
+
+
+def set_connected(match_id: int, seat: int, connected: bool, *, language: str = "") -> None:
+    """One table socket of ``seat`` opened (True) or closed (False).
+
+    The seat is away when its last socket closes; an away human's pending decision is cut to
+    min(8 s, move time) (R119), and so is every decision until a socket opens again. Coming
+    back does not lengthen the decision already running. ``language`` is what this socket
+    reads, so jobs can render the table in it.
+    """
+    with transaction.atomic():
+        match = _locked(match_id)
+        player = match.seats.select_for_update().get(seat=seat)
+        now = clock()
+        player.sockets = player.sockets + 1 if connected else max(0, player.sockets - 1)
+        was_connected = player.connected
+        player.connected = player.sockets > 0
+        player.last_seen = now
+        if language:
+            player.language = language
+        player.save(update_fields=["sockets", "connected", "last_seen", "language"])
+        if player.connected == was_connected:
+            return
+        if (
+            not player.connected
+            and match.is_running
+            and match.awaited_seat == seat
+            and not player.plays_itself
+        ):
+            cut = now + timedelta(seconds=_limit_for(match, player))
+            if match.deadline is None or cut < match.deadline:
+                match.deadline = cut
+                match.save(update_fields=["deadline"])
+                _schedule_move(match, (cut - now).total_seconds())
+        _broadcast_on_commit(match.pk)
+
+
+def _human_seat(match: Match, seat: int, *, running_only: bool = True) -> MatchSeat:
+    if running_only and not match.is_running:
+        raise MatchError("finished")
+    player = match.seats.filter(seat=seat).first()
+    if player is None or not player.is_human:
+        raise MatchError("no_seat")
+    return player
+
+
+# --- who is looking -----------------------------------------------------------------------
+
+
+def seat_of(match: Match, user: Any, session_key: str | None) -> int | None:
+    """The viewer's seat at this match: by account, or by session key for a guest; None =
+    spectator."""
+    seats = match.seats.all()
+    if user is not None and getattr(user, "is_authenticated", False):
+        for player in seats:
+            if player.user_id == user.pk:
+                return player.seat
+    if session_key:
+        for player in seats:
+            if player.guest_key and player.guest_key == session_key and player.user_id is None:
+                return player.seat
+    return None
+
+
+# --- restart ------------------------------------------------------------------------------
+
+
+def rearm_running_matches() -> int:
+    """After a server start: no socket is open any more, and every running match needs its
+    timer or bot move scheduled again. A human deadline that passed while the server was down
+    is renewed with the disconnected limit, so nobody loses a move to the outage. Returns the
+    number of matches re-armed."""
+    now = clock()
+    count = 0
+    with transaction.atomic():
+        MatchSeat.objects.filter(match__status=Match.Status.RUNNING, kind="human").update(
+            sockets=0, connected=False
+        )
+        for match in Match.objects.select_for_update().filter(status=Match.Status.RUNNING):
+            player = match.seats.get(seat=match.awaited_seat)
+            if player.plays_itself:
+                _schedule_move(match, _pause(match.tempo, turn_changed=False))
+            else:
+                if match.deadline is None or match.deadline <= now:
+                    match.deadline = now + timedelta(seconds=_limit_for(match, player))
+                    match.save(update_fields=["deadline"])
+                _schedule_move(match, (match.deadline - now).total_seconds())
+            count += 1
+    return count
