@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels.
 
 WebSockets pass the origin check (ALLOWED_HOSTS) and get the session's user before routing.
-In the embedded default the app also hands the server's event loop to the job scheduler.
+In the embedded default the app also hands the server's event loop to the job scheduler and
+re-arms the timers of running matches.
 """
 
 import os
@@ -19,14 +20,20 @@ from django.conf import settings  # noqa: E402
 
 from bangarena_site.jobs import embedded_scheduler  # noqa: E402
 from bangarena_site.live.routing import websocket_urlpatterns  # noqa: E402
+from game.routing import websocket_urlpatterns as game_websocket_urlpatterns  # noqa: E402
+from game.tasks import rearm_on_start  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + game_websocket_urlpatterns))
         ),
     }
 )
 
-application = embedded_scheduler.capture_loop(router) if settings.EMBEDDED else router
+# Embedded: the first call attaches the server's loop, then running matches get their timers
+# back (they died with the previous process).
+application = (
+    embedded_scheduler.capture_loop(rearm_on_start(router)) if settings.EMBEDDED else router
+)

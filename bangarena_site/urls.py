@@ -10,5 +10,6 @@ urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("accounts/", include("bangarena_site.accounts.urls")),
     path("language/", switch_language, name="set_language"),
+    path("match/", include("game.urls")),
     path("admin/", admin.site.urls),
 ]

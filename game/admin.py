@@ -1,0 +1,84 @@
+"""Matches in the admin: read-only, with their seats and action log.
+
+Moderators look at what happened; only game.services may change a match, so the admin offers
+no way to add, edit or delete one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from game.models import Match, MatchAction, MatchSeat
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class MatchSeatInline(ReadOnlyInline):
+    model = MatchSeat
+    fields = ["seat", "kind", "name", "label", "user", "autopilot", "connected", "last_seen"]
+    readonly_fields = fields
+
+
+class MatchActionInline(ReadOnlyInline):
+    model = MatchAction
+    fields = ["seq", "seat", "action", "cause", "created_at"]
+    readonly_fields = fields
+    ordering = ["seq"]
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "status", "seat_count", "mode", "version", "created_at", "finished_at"]
+    list_filter = ["status", "tempo", "move_time"]
+    date_hierarchy = "created_at"
+    readonly_fields = [
+        "status",
+        "mode",
+        "seed",
+        "version",
+        "move_time",
+        "tempo",
+        "awaited_seat",
+        "awaited_since",
+        "deadline",
+        "host_seat",
+        "room_url",
+        "result",
+        "created_at",
+        "finished_at",
+        "config",
+    ]
+    # The state snapshot is large and unreadable; config + action log say the same.
+    fields = readonly_fields
+    inlines = [MatchSeatInline, MatchActionInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=_("seats"))
+    def seat_count(self, match: Match) -> int:
+        return match.config.get("seats", 0)
+
+    @admin.display(description=_("mode"))
+    def mode(self, match: Match) -> str:
+        return match.config.get("mode", "")

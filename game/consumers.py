@@ -1,0 +1,164 @@
+"""WebSocket consumer of /ws/match/<id>/: one screen at a table (a seat or a watcher).
+
+On connect it finds the viewer's seat (by account, or by session key for a guest; anyone else
+watches), joins only that seat's group, marks the seat present and sends the whole current
+table, so a reload or a lost network restores everything at once. Actions arrive as
+``{"action": "<JSON action>", "version": "<int>"}`` (htmx ws-send) and go to
+``services.submit``; a refusal is told only to this socket, as a toast in its language.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from game import broadcast, services
+from game.models import Match
+
+# Close code for "no such match" (4000-4999 are free for applications; 4404 mirrors HTTP 404).
+CLOSE_NO_SUCH_MATCH = 4404
+# Flood guard: a player clicks a few times a second at most; beyond this the socket is told
+# to slow down and the frames are dropped before they cost a database transaction.
+MAX_MESSAGES = 10
+PER_SECONDS = 5.0
+
+SLOW_DOWN = _("Too many clicks at once; slow down a little.")
+UNREADABLE = _("That move could not be read; reload the page.")
+
+
+def connection_language(scope: dict[str, Any]) -> str:
+    """The language this socket's page is shown in: the account's choice, else the language
+    cookie, else Accept-Language, else the site default (as LocaleMiddleware decides)."""
+    user = scope.get("user")
+    preferred = getattr(user, "preferred_language", "") if user is not None else ""
+    if preferred:
+        return preferred
+    request = HttpRequest()
+    request.COOKIES = dict(scope.get("cookies") or {})
+    for name, value in scope.get("headers") or []:
+        if name == b"accept-language":
+            request.META["HTTP_ACCEPT_LANGUAGE"] = value.decode("latin-1")
+    return translation.get_language_from_request(request) or settings.LANGUAGE_CODE
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    match_id: int
+    seat: int | None = None
+    group: str | None = None
+    language: str = settings.LANGUAGE_CODE
+    # The newest table version sent; an older fragment arriving late is dropped.
+    last_version: int = -1
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.language = connection_language(self.scope)
+        self.recent: deque[float] = deque()
+        found, seat = await database_sync_to_async(self._find_seat)()
+        if not found:
+            await self.close(code=CLOSE_NO_SUCH_MATCH)
+            return
+        self.seat = seat
+        if seat is None:
+            self.group = broadcast.watchers_group(self.match_id)
+        else:
+            self.group = broadcast.seat_group(self.match_id, seat)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        if seat is not None:
+            await database_sync_to_async(services.set_connected)(
+                self.match_id, seat, True, language=self.language
+            )
+        html, version = await database_sync_to_async(self._full_table)()
+        await self._send_table(html, version)
+
+    async def disconnect(self, code: int) -> None:
+        if self.group is None:
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.seat is not None:
+            await database_sync_to_async(services.set_connected)(self.match_id, self.seat, False)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self._within_rate():
+            await self._toast(SLOW_DOWN)
+            return
+        if self.seat is None:
+            await self._toast(services.ERROR_MESSAGES["no_seat"])
+            return
+        parsed = parse_action_message(text_data)
+        if parsed is None:
+            await self._toast(UNREADABLE)
+            return
+        action, version = parsed
+        try:
+            await database_sync_to_async(services.submit)(self.match_id, self.seat, action, version)
+        except services.MatchError as error:
+            await self._toast(error.message)
+
+    async def table_update(self, event: dict[str, Any]) -> None:
+        await self._send_table(event["html"], event["version"])
+
+    # --- helpers -------------------------------------------------------------------------
+
+    async def _send_table(self, html: str, version: int) -> None:
+        if version < self.last_version:
+            return
+        self.last_version = version
+        await self.send(text_data=html)
+
+    async def _toast(self, message: Any) -> None:
+        """Tell only this socket, in its language (``message`` may be a lazy translation)."""
+        with translation.override(self.language):
+            html = render_to_string("live/toast.html", {"message": str(message)}).strip()
+        await self.send(text_data=html)
+
+    def _within_rate(self) -> bool:
+        now = time.monotonic()
+        while self.recent and now - self.recent[0] > PER_SECONDS:
+            self.recent.popleft()
+        if len(self.recent) >= MAX_MESSAGES:
+            return False
+        self.recent.append(now)
+        return True
+
+    def _find_seat(self) -> tuple[bool, int | None]:
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return False, None
+        session = self.scope.get("session")
+        session_key = getattr(session, "session_key", None)
+        return True, services.seat_of(match, self.scope.get("user"), session_key)
+
+    def _full_table(self) -> tuple[str, int]:
+        match = Match.objects.get(pk=self.match_id)
+        seats = list(match.seats.select_related("user"))
+        with translation.override(self.language):
+            html = broadcast.render_table(
+                match, seats, match.game(), self.seat, now=services.clock()
+            )
+        return html, match.version
+
+
+def parse_action_message(text_data: str | None) -> tuple[dict, int] | None:
+    """``(action, version)`` from an htmx ws-send frame, or None if it is malformed."""
+    try:
+        data = json.loads(text_data or "")
+        action = data["action"]
+        if isinstance(action, str):
+            action = json.loads(action)
+        version = int(data["version"])
+    except (ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(action, dict):
+        return None
+    return action, version

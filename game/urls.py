@@ -1,0 +1,22 @@
+"""URLs of the live table, mounted at /match/ (app namespace "game")."""
+
+from django.urls import path
+
+from game import views_host
+
+app_name = "game"
+
+urlpatterns = [
+    # Host controls (R132), POST only.
+    path(
+        "<int:match_id>/host/seat/<int:seat>/hand-to-bot/",
+        views_host.hand_to_bot,
+        name="hand_to_bot",
+    ),
+    path(
+        "<int:match_id>/host/seat/<int:seat>/return/",
+        views_host.return_to_player,
+        name="return_to_player",
+    ),
+    path("<int:match_id>/host/tempo/", views_host.set_tempo, name="set_tempo"),
+]
