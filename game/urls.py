@@ -2,11 +2,13 @@
 
 from django.urls import path
 
-from game import views_host
+from game import views, views_host
 
 app_name = "game"
 
 urlpatterns = [
+    path("<int:match_id>/", views.table, name="table"),
+    path("<int:match_id>/result/", views.result, name="result"),
     # Host controls (R132), POST only.
     path(
         "<int:match_id>/host/seat/<int:seat>/hand-to-bot/",

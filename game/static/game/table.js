@@ -1,0 +1,125 @@
+// The live table's small client: pick a card and light up its targets, confirm self-harming
+// plays, tick the decision countdown, keep the log scrolled to the newest line, and open the
+// result page when the match ends. The server renders everything; this only adds behaviour.
+(function () {
+  "use strict";
+
+  var ticking = null;
+
+  function table() { return document.getElementById("table"); }
+
+  function clearSelection(root) {
+    root = root || table();
+    if (!root) return;
+    root.querySelectorAll("[data-select-card][aria-pressed='true']").forEach(function (b) {
+      b.setAttribute("aria-pressed", "false");
+    });
+    root.querySelectorAll(".target").forEach(function (t) { t.hidden = true; });
+    root.querySelectorAll(".seat.is-lit").forEach(function (s) { s.classList.remove("is-lit"); });
+    var help = root.querySelector("[data-pick-help]");
+    if (help) help.hidden = true;
+  }
+
+  function select(button) {
+    var root = table();
+    var already = button.getAttribute("aria-pressed") === "true";
+    clearSelection(root);
+    if (already) { button.focus(); return; }  // a second click cancels (UI.md)
+    button.setAttribute("aria-pressed", "true");
+    var id = button.getAttribute("data-select-card");
+    var first = null;
+    root.querySelectorAll(".target").forEach(function (t) {
+      if (t.getAttribute("data-for-card") !== id) return;
+      t.hidden = false;
+      var seat = t.closest(".seat");
+      if (seat) seat.classList.add("is-lit");
+      if (!first) first = t.querySelector("button");
+    });
+    var help = root.querySelector("[data-pick-help]");
+    if (help) help.hidden = false;
+    if (first) first.focus();
+  }
+
+  document.addEventListener("click", function (event) {
+    var picker = event.target.closest("[data-select-card]");
+    if (picker) { event.preventDefault(); select(picker); }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var root = table();
+    if (!root) return;
+    var pressed = root.querySelector("[data-select-card][aria-pressed='true']");
+    if (!pressed) return;
+    clearSelection(root);
+    pressed.focus();
+  });
+
+  // Confirm before a self-harming play; runs in the capture phase, before htmx sends the form.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[ws-send]")) return;
+    var question = form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
+    var root = table();
+    if (root) root.classList.add("is-sending");  // one click per version; the next render clears it
+  }, true);
+
+  function format(seconds) {
+    var m = Math.floor(seconds / 60);
+    var s = seconds % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  // Count down from the seconds the server rendered, measured from when the fragment arrived,
+  // so a wrong client clock cannot show a wrong time.
+  function startTimers() {
+    var root = table();
+    if (!root) return;
+    var started = Date.now();
+    var timers = root.querySelectorAll(".timer[data-seconds]");
+    if (ticking) clearInterval(ticking);
+    function tick() {
+      var passed = Math.floor((Date.now() - started) / 1000);
+      timers.forEach(function (timer) {
+        var left = Math.max(0, parseInt(timer.getAttribute("data-seconds"), 10) - passed);
+        timer.textContent = format(left);
+        timer.classList.toggle("is-low", left <= 5);
+      });
+    }
+    tick();
+    if (timers.length) ticking = setInterval(tick, 1000);
+  }
+
+  function scrollLog() {
+    var root = table();
+    var log = root && root.querySelector("[data-log]");
+    if (log) log.scrollTop = log.scrollHeight;  // newest line is at the bottom
+  }
+
+  function goToResult() {
+    var root = table();
+    var url = root && root.getAttribute("data-result-url");
+    if (url) setTimeout(function () { window.location.assign(url); }, 4000);
+  }
+
+  function refreshed() {
+    var root = table();
+    if (!root) return;
+    root.classList.remove("is-sending");
+    startTimers();
+    scrollLog();
+    goToResult();
+  }
+
+  document.addEventListener("DOMContentLoaded", refreshed);
+  // htmx swaps a new #table in (hx-swap-oob) after every WebSocket message.
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (event.target && event.target.id === "table") refreshed();
+  });
+  document.addEventListener("htmx:wsAfterMessage", refreshed);
+})();

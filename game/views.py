@@ -1,0 +1,76 @@
+"""The table page and the plain result page (issue 6; the full summary comes with statistics).
+
+Anyone may open a match: the viewer's seat comes from the account or the guest's session, and
+everyone else watches (R82, Q55). Both pages render from the engine's filtered views only.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from game import broadcast, catalogue, services
+from game.models import Match
+
+
+def _viewer(request: HttpRequest, match: Match) -> int | None:
+    return services.seat_of(match, request.user, request.session.session_key)
+
+
+def table(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The live table: the first paint of the fragment the WebSocket keeps replacing."""
+    match = get_object_or_404(Match, pk=match_id)
+    seats = list(match.seats.select_related("user"))
+    viewer = _viewer(request, match)
+    html = broadcast.render_table(match, seats, match.game(), viewer, now=services.clock())
+    return render(
+        request,
+        "game/table_page.html",
+        {"match": match, "table_html": html, "socket_url": f"/ws/match/{match.pk}/"},
+    )
+
+
+def result(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Who won, the winning team, and every player's role and character (R140)."""
+    match = get_object_or_404(Match, pk=match_id)
+    seats = {player.seat: player for player in match.seats.all()}
+    viewer = _viewer(request, match)
+    game = match.game()
+    # Once the game is over every role is public (R140); while it runs, only what the viewer
+    # may know is shown.
+    view = game.view(viewer)
+    outcome = view.get("result") or {}
+    winners = set(outcome.get("winners", []))
+    players = []
+    for player in view["players"]:
+        meta = seats.get(player["seat"])
+        players.append(
+            {
+                "number": player["seat"] + 1,
+                "name": meta.name if meta else str(player["seat"] + 1),
+                "badge": meta.label if meta and meta.label else "",
+                "role": catalogue.role_name(player["role"]) if player["role"] else None,
+                "role_id": player["role"] or "",
+                "character": catalogue.character_name(player["character"]),
+                "alive": player["alive"],
+                "won": player["seat"] in winners,
+                "is_viewer": player["seat"] == viewer,
+            }
+        )
+    back_url = match.room_url or reverse("home")
+    return render(
+        request,
+        "game/result.html",
+        {
+            "match": match,
+            "finished": bool(outcome),
+            "team": catalogue.TEAMS.get(outcome.get("team") or ""),
+            "winners": [p for p in players if p["won"]],
+            "players": players,
+            "back_url": back_url,
+            "back_to_room": bool(match.room_url),
+            "mode": catalogue.mode_name(view["mode"]),
+            "rounds": view["round"],
+        },
+    )
