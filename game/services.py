@@ -238,8 +238,9 @@ def _finish(match: Match, game: Game, now: datetime) -> None:
     match.deadline = None
     match.awaited_seat = None
     match.awaited_since = None
-    # Lobby and stats hear about it only once the result is really saved.
-    transaction.on_commit(lambda: match_finished.send(sender=Match, match=match))
+    # Lobby and stats hear about it only once the result is really saved; a failing receiver
+    # is logged and cannot stop the broadcast or the other receivers' work.
+    transaction.on_commit(lambda: match_finished.send(sender=Match, match=match), robust=True)
 
 
 def _arm_decision(
@@ -277,7 +278,9 @@ def _schedule_move(match: Match, delay: float) -> None:
 
 
 def _broadcast_on_commit(match_id: int) -> None:
-    transaction.on_commit(lambda: broadcast.broadcast_match(match_id))
+    # Robust: the move is saved and its next job armed; a rendering error is logged and must
+    # not break the caller (the next broadcast or a reconnect shows the table again).
+    transaction.on_commit(lambda: broadcast.broadcast_match(match_id), robust=True)
 
 
 def _locked(match_id: int) -> Match:
