@@ -62,7 +62,8 @@ def test_bots_play_an_all_bot_match_to_the_end_by_running_the_jobs(
     assert set(match.actions.values_list("cause", flat=True)) == {"bot"}
     replayed = match.replay()
     assert match.result == replayed.result is not None
-    assert match.finished_at is not None and match.deadline is None
+    assert match.finished_at is not None
+    assert match.deadline is None
     assert job_queue.jobs == [], "nothing stays armed after the end"
     assert [signal["match"].pk for signal in finished_signals] == [match.pk]
 
