@@ -222,3 +222,8 @@ def _no_logged_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     yield
     errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

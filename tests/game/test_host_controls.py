@@ -1,0 +1,160 @@
+"""Host controls at the table (R132, R133): POST endpoints for the host seat only.
+
+Anyone else gets 403 and nothing changes; every request needs the CSRF token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from game import services
+from game.models import Match, MatchSeat
+from game.services import SeatSpec
+from tests.game.conftest import JobQueue, bot_seats, start
+from tests.live.conftest import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def table(job_queue: JobQueue) -> dict[str, Any]:
+    """Host Hank at seat 0, player Polly at seat 1 (away), three bots; Hank is host."""
+    hank = make_user("hank")
+    polly = make_user("polly")
+    match = start(
+        [
+            SeatSpec(kind="human", name="Hank", user_id=hank.pk),
+            SeatSpec(kind="human", name="Polly", user_id=polly.pk),
+            *bot_seats(3),
+        ]
+    )
+    services.set_host(match.pk, 0)
+    # Polly opened the table once and then lost her connection: an absent player (R132).
+    services.set_connected(match.pk, 1, True)
+    services.set_connected(match.pk, 1, False)
+    return {"match": match, "hank": hank, "polly": polly}
+
+
+def client_for(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def seat(match: Match, index: int) -> MatchSeat:
+    return MatchSeat.objects.get(match=match, seat=index)
+
+
+def hand_url(match: Match, index: int) -> str:
+    return reverse("game:hand_to_bot", args=[match.pk, index])
+
+
+def return_url(match: Match, index: int) -> str:
+    return reverse("game:return_to_player", args=[match.pk, index])
+
+
+def tempo_url(match: Match) -> str:
+    return reverse("game:set_tempo", args=[match.pk])
+
+
+def test_host_hands_an_absent_players_seat_to_the_bot_and_back(table):
+    """R132: Hand to bot for an absent player, Return to player when they are back."""
+    match, host = table["match"], client_for(table["hank"])
+
+    response = host.post(hand_url(match, 1), **HTMX)
+    assert response.status_code == 204
+    assert seat(match, 1).autopilot
+
+    response = host.post(return_url(match, 1), **HTMX)
+    assert response.status_code == 204
+    assert not seat(match, 1).autopilot
+
+
+def test_host_changes_the_tempo(table):
+    """R132: tempo through the tempo button, live."""
+    match, host = table["match"], client_for(table["hank"])
+    response = host.post(tempo_url(match), {"tempo": "fast"}, **HTMX)
+    assert response.status_code == 204
+    assert Match.objects.get(pk=match.pk).tempo == "fast"
+
+    response = host.post(tempo_url(match), {"tempo": "warp"}, **HTMX)
+    assert response.status_code == 400
+    assert Match.objects.get(pk=match.pk).tempo == "fast"
+
+
+@pytest.mark.parametrize("who", ["player", "stranger", "anonymous"])
+def test_only_the_host_may_use_host_controls(table, who):
+    """R132: the controls belong to the host; anyone else gets 403 and nothing changes."""
+    match = table["match"]
+    if who == "player":
+        client = client_for(table["polly"])
+    elif who == "stranger":
+        client = client_for(make_user("stranger"))
+    else:
+        client = Client()
+    before = Match.objects.filter(pk=match.pk).values().get()
+
+    assert client.post(hand_url(match, 1), **HTMX).status_code == 403
+    assert client.post(return_url(match, 1), **HTMX).status_code == 403
+    assert client.post(tempo_url(match), {"tempo": "fast"}, **HTMX).status_code == 403
+
+    assert not seat(match, 1).autopilot
+    assert Match.objects.filter(pk=match.pk).values().get() == before
+
+
+def test_host_rights_follow_the_host_seat(table):
+    """R133: when the lobby moves the host to another player, the old host loses the controls."""
+    match = table["match"]
+    services.set_host(match.pk, 1)
+    assert client_for(table["hank"]).post(tempo_url(match), {"tempo": "fast"}).status_code == 403
+    assert (
+        client_for(table["polly"]).post(tempo_url(match), {"tempo": "fast"}, **HTMX).status_code
+        == 204
+    )
+
+
+def test_a_present_player_cannot_be_handed_to_the_bot(table):
+    """R132 is for an absent player's seat: a connected player keeps control."""
+    match, host = table["match"], client_for(table["hank"])
+    services.set_connected(match.pk, 1, True)
+    response = host.post(hand_url(match, 1), **HTMX)
+    assert response.status_code == 409
+    assert not seat(match, 1).autopilot
+
+
+def test_bot_seats_cannot_be_handed_over(table):
+    match, host = table["match"], client_for(table["hank"])
+    assert host.post(hand_url(match, 2), **HTMX).status_code == 409
+    assert not seat(match, 2).autopilot
+
+
+def test_host_controls_need_post_and_the_csrf_token(table):
+    match = table["match"]
+    host = Client(enforce_csrf_checks=True)
+    host.force_login(table["hank"])
+    assert host.get(hand_url(match, 1)).status_code == 405
+    assert host.post(hand_url(match, 1), **HTMX).status_code == 403  # no token
+    assert not seat(match, 1).autopilot
+
+
+def test_guest_host_is_recognised_by_session_key(job_queue: JobQueue):
+    """Guests play with their session; the host may be a guest."""
+    client = Client()
+    session = client.session
+    session["guest"] = True
+    session.save()
+    match = start(
+        [SeatSpec(kind="human", name="Guest", guest_key=session.session_key), *bot_seats(3)]
+    )
+    services.set_host(match.pk, 0)
+
+    response = client.post(tempo_url(match), {"tempo": "slow"}, **HTMX)
+
+    assert response.status_code == 204
+    assert Match.objects.get(pk=match.pk).tempo == "slow"
