@@ -13,8 +13,8 @@ from game.engine.frames import HANDLERS, advance
 from game.engine.frames.ability import bonesetter_actions, bonesetter_apply, bonesetter_can_heal
 from game.engine.serialize import state_from_dict, state_to_dict
 from game.engine.setup import new_state
-from game.engine.state import State
-from game.engine.views import build_view, copy_json
+from game.engine.state import State, copy_json
+from game.engine.views import build_view
 
 
 def normalise(action) -> dict | None:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from game.engine.config import GameConfig
 from game.engine.rng import Rng
-from game.engine.state import Card, Player, State
-from game.engine.views import copy_json
+from game.engine.state import Card, Player, State, copy_json
 
 FORMAT = 1
 

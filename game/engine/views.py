@@ -7,21 +7,13 @@ hands, the deck order and the generator state are filtered here and nowhere else
 from __future__ import annotations
 
 from game.engine.distance import distances_from
+from game.engine.frames import HANDLERS
 from game.engine.roles import DOUBLE_AGENT, MARSHAL, ROLE_ORDER, ROLE_TEAM
-from game.engine.state import Card, Player, State
+from game.engine.state import Card, Player, State, copy_json
 
 
 def _card(card: Card | None) -> dict | None:
     return None if card is None else card.full()
-
-
-def copy_json(value):
-    """A deep copy of plain JSON data (much cheaper than copy.deepcopy)."""
-    if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [copy_json(v) for v in value]
-    return value
 
 
 def role_visible(s: State, viewer: int | None, p: Player) -> bool:
@@ -38,9 +30,6 @@ def role_visible(s: State, viewer: int | None, p: Player) -> bool:
 
 
 def pending_view(s: State, viewer: int | None) -> dict | None:
-    from game.engine.frames import (
-        HANDLERS,  # frames import the rule modules; keep views light to import
-    )
 
     if s.result is not None or not s.stack:
         return None
