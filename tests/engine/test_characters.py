@@ -1163,3 +1163,78 @@ def test_r114_q38_scavenger_marshal_takes_his_deputys_cards_then_pays_the_penalt
     # the Shot, the Deputy's long_rifle and the Marshal's two drawn cards
     assert discard_count(game) == discard_before + 4
     assert shows_card(game.view(None)["log"], "long_rifle", "8", "spades")
+
+
+def marshal_with_instinct(character: str):
+    """The Marshal (`character`, no draw ability) takes Instinct for eliminating seat 1 and
+    reaches his next draw step facing horse 8♥, shot 2♦, long_rifle 8♠."""
+    deck = (
+        ["sawed_off:J:clubs", "rifle:K:clubs"]
+        + filler(6)
+        + ["horse:8:hearts", "shot:2:diamonds", "long_rifle:8:spades"]
+        + filler(10)
+    )
+    game = stacked(
+        hands={0: ["shot:7:clubs", "wagon:9:spades"]},
+        deck=deck,
+        health={1: 1},
+        roles=BANDIT_AT_1,
+        characters=[character, "bonesetter", "double_barrel", "two_face", "mad_dog"],
+    )
+    play(game, 0, "shot", target=1)
+    take(game, 1)
+    choose(game, 0, "instinct")
+    finish_turn(game)
+    advance_to(game, 0)
+    return game
+
+
+def test_r116_instinct_without_a_character_method_is_the_draw_method():
+    """R86: "instead of drawing 2 cards, they look at the top 3"; R116 leaves a choice only to
+    a player who has both a character method and Instinct."""
+    game = marshal_with_instinct("lucky")
+    assert pending(game)["kind"] == "keep_two"
+    looking = game.view(0)["pending"]["looking_at"]
+    assert [c["kind"] for c in looking] == ["horse", "shot", "long_rifle"]
+
+
+def test_r86_instinct_does_not_apply_to_a_wagon():
+    """→Q27: once per turn, in the draw step only."""
+    game = marshal_with_instinct("lucky")
+    while pending(game) and pending(game)["kind"] != "play":
+        game.apply(0, game.default_action(0))
+    before = hand_count(game, 0)
+    play(game, 0, "wagon")
+    assert is_play_step(game, 0)
+    assert hand_count(game, 0) == before - 1 + 2
+
+
+@pytest.mark.parametrize(
+    ("flips", "cancelled"),
+    [
+        (["toss:9:diamonds", "flask:6:hearts"], True),
+        (["flask:6:hearts", "toss:9:diamonds"], True),
+        (["toss:9:diamonds", "toss:10:diamonds"], False),
+    ],
+)
+def test_r107_lucky_flips_two_cards_for_cover_in_old_classic(flips, cancelled):
+    """R117.4 with R76: a Hearts card among the two flips cancels the hit."""
+    game = stacked(
+        mode="old_classic",
+        hands={0: ["cover:Q:spades"], 1: ["shot:7:clubs"]},
+        deck=[
+            "sawed_off:J:clubs",
+            "rifle:K:clubs",
+            "carbine:A:clubs",
+            "duel:8:clubs",
+            *flips,
+            *filler(10),
+        ],
+        characters=["lucky", "scavenger", "double_barrel", "bonesetter", "mad_dog"],
+    )
+    play(game, 0, "cover")
+    finish_turn(game)
+    discard_before = discard_count(game)
+    play(game, 1, "shot", target=0)
+    assert (0 not in game.awaiting()) is cancelled
+    assert discard_count(game) == discard_before + 3  # the Shot and both flipped cards
