@@ -893,17 +893,17 @@ def top_line(view: dict[str, Any], names: dict[int, str], viewer: int | None) ->
     deciding = names.get(pending["seat"], "")
     kind = pending["kind"]
     if kind in ("respond_hit", "duel", "raid"):
-        what = {
-            "respond_hit": gettext("{source} fired {card}").format(
-                source=names.get(pending.get("source"), ""),
-                card=catalogue.card_name(pending["card"]),
-            ),
-            "duel": gettext("Duel: {source} against {target}").format(
-                source=names.get(pending.get("source"), ""),
-                target=names.get(pending.get("opponent"), ""),
-            ),
-            "raid": gettext("Raid by {source}").format(source=names.get(pending.get("source"), "")),
-        }[kind]
+        source = names.get(pending.get("source"), "")
+        if kind == "respond_hit":
+            what = gettext("{source} fired {card}").format(
+                source=source, card=catalogue.card_name(pending.get("card", "shot"))
+            )
+        elif kind == "duel":
+            what = gettext("Duel: {source} against {target}").format(
+                source=source, target=names.get(pending.get("opponent"), "")
+            )
+        else:
+            what = gettext("Raid by {source}").format(source=source)
         return gettext("Turn: {player} — {what} · Response · {responder}").format(
             player=turn, what=what, responder=deciding
         )
@@ -960,7 +960,8 @@ def prompt_for(view: dict[str, Any], controls: ControlBuilder, names: dict[int, 
         )
     if kind == "respond_hit":
         text = gettext("{source} fired {card} at you.").format(
-            source=names.get(pending.get("source"), ""), card=catalogue.card_name(pending["card"])
+            source=names.get(pending.get("source"), ""),
+            card=catalogue.card_name(pending.get("card", "shot")),
         )
         if pending.get("required", 1) == 2:
             text += " " + gettext("It takes two Ricochets to cancel.")
