@@ -265,3 +265,24 @@ def test_r120_every_awaited_decision_has_a_legal_automatic_move_of_the_right_kin
             seat = rng.choice(game.awaiting())
             game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert {"play", "discard", "respond_hit"} <= kinds_seen
+
+
+def test_r120_q51_a_card_play_is_one_complete_action_so_nothing_is_left_unfinished():
+    """R120 cancels a multi-step play left unfinished; with →Q51 every play already carries
+    all its targets and choices, so a timeout can only ever end the turn."""
+    game = stacked(
+        hands={
+            0: ["shot:7:clubs", "grab:J:hearts", "toss:K:hearts", "duel:J:spades", "jail:J:spades"],
+            1: ["long_rifle:8:spades"],
+        },
+    )
+    kinds = {c["id"]: c["kind"] for c in hand(game, 0)}
+    plays = legal(game, 0, type="play")
+    assert {kinds[a["card"]] for a in plays} >= {"shot", "grab", "toss", "duel", "jail"}
+    for action in plays:
+        kind = kinds[action["card"]]
+        if kind in ("shot", "duel", "jail", "grab", "toss"):
+            assert isinstance(action.get("target"), int), action
+        if kind in ("grab", "toss"):
+            assert action.get("target_card"), action
+    assert default_of(game, 0) == {"type": "end_turn"}
