@@ -23,6 +23,9 @@ _READING = {"marshal": 2.0, "deputy": 1.5, "bandit": -1.5, "double_agent": -1.5,
 #: Eliminating a player of this role (R80, R81): how Bandit-like that makes the eliminator.
 _KILL_READING = {"deputy": 1.5, "bandit": -1.0, "double_agent": -1.0, "loner": -0.5}
 
+#: Attacking a player of unknown role says less: their own score is only a guess.
+_HEARSAY = 0.35
+
 #: Rounds of re-reading: hostility of unknown targets feeds the reading of their attackers.
 _PASSES = 3
 
@@ -108,8 +111,8 @@ class BotMemory:
             if target_role is not None:
                 delta = _READING[target_role] * act.weight
             else:
-                seen = max(-2.0, min(2.0, previous.get(act.target, 0.0)))
-                delta = -0.6 * seen * act.weight
+                seen = max(-1.5, min(1.5, previous.get(act.target, 0.0)))
+                delta = -_HEARSAY * seen * act.weight
             scores[act.actor] = scores.get(act.actor, 0.0) + delta
         for eliminator, role in self.kills:
             if known.get(eliminator) != "marshal":

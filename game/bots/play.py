@@ -22,6 +22,8 @@ from game.bots.context import Decision
 
 #: About one card in three is a Shot (R42: 25 of 80), which sets the odds of a Duel.
 SHOT_SHARE = 0.31
+#: How much the Marshal fears finishing off a player who might be his Deputy (R89 Penalty).
+PENALTY_FEAR = 3.0
 
 
 def play_step(d: Decision) -> dict:
@@ -93,10 +95,13 @@ def _dynamite(d: Decision) -> float:
 
 def _target_worth(d: Decision, seat: int) -> float:
     """How much hurting ``seat`` helps: the harm wish, more when they are close to falling."""
-    harm = d.outlook.harm.get(seat, 0.0)
-    if harm <= d.outlook.attack_threshold():
+    o = d.outlook
+    harm = o.harm.get(seat, 0.0)
+    hp = o.player(seat)["hp"]
+    if hp <= 1 and o.role == "marshal":
+        harm -= PENALTY_FEAR * o.p(seat, "deputy")  # R89: killing a Deputy costs every card
+    if harm <= o.attack_threshold():
         return 0.0
-    hp = d.outlook.player(seat)["hp"]
     return harm * (1.0 + 0.6 / max(1, hp))
 
 
@@ -187,10 +192,12 @@ def _everyone(d: Decision, action: dict) -> float:
     for seat in o.others:
         harm = o.harm.get(seat, 0.0)
         q = o.player(seat)
+        if q["hp"] <= 1 and o.role == "marshal" and o.p(seat, "deputy") > 0.15:
+            return 0.0  # R89: the blast might finish a Deputy
         if harm < 0:
             if q["hp"] <= 1 or (seat == o.marshal and q["hp"] <= 2):
                 return 0.0
-            total += harm * 1.2
+            total += harm * (2.0 if seat == o.marshal else 1.2)
         else:
             total += harm * (1.0 + 0.4 / max(1, q["hp"]))
     return 62.0 + 3.0 * total if total >= 0.8 else 0.0

@@ -28,7 +28,8 @@ def _law(o: Outlook, seat: int) -> float:
     deputy = o.p(seat, "deputy")
     hostile = o.p(seat, "bandit", "double_agent")
     loner = o.p(seat, "loner")
-    return hostile + 0.8 * loner - 1.2 * deputy
+    bandits_left = any(o.p(s, "bandit", "double_agent") > 0 for s in o.others)
+    return hostile + (0.5 if bandits_left else 1.0) * loner - 1.2 * deputy
 
 
 def _bandit(o: Outlook, seat: int) -> float:
