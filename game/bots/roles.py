@@ -50,9 +50,13 @@ def _loner(o: Outlook, seat: int) -> float:
         rest = [s for s in o.others if s != o.marshal]
         return 1.3 if not rest else -1.0
     hostile = o.p(seat, "bandit", "double_agent")
+    bandits_left = any(o.p(s, "bandit", "double_agent") > 0 for s in o.others)
+    if not bandits_left:
+        return 1.0
     marshal = o.player(o.marshal) if o.marshal is not None else None
     urgency = 0.3 if marshal is not None and marshal["hp"] <= 2 else 0.0
-    return 0.55 + (0.45 + urgency) * hostile
+    # Hitting the Deputies this early would only make the law hunt me.
+    return 0.2 + (0.8 + urgency) * hostile
 
 
 _STRATEGIES: dict[str, Callable[[Outlook, int], float]] = {
