@@ -170,6 +170,7 @@ class Control:
     confirm: str = ""
     card: CardFace | None = None
     hint: str = ""
+    verb: str = ""
 
     @property
     def json(self) -> str:
@@ -284,6 +285,8 @@ class TableView:
     seconds_left: int | None
     finished: bool
     result_line: str
+    host: bool = False
+    tempo: str = ""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -374,6 +377,12 @@ class LogWriter:
             return ""
         return self.names.get(seat, str(seat + 1))
 
+    @staticmethod
+    def counted(text: str, count: int, player: str) -> SafeString:
+        """A plural sentence (%-style, as plural catalogues need) with the name escaped: the
+        count goes in as a number, the name through format_html."""
+        return format_html(text % {"count": count, "player": "{player}"}, player=player)
+
     def sentence(self, event: dict[str, Any]) -> SafeString | None:
         handler = getattr(self, "on_" + event["type"], None)
         return handler(event) if handler else None
@@ -430,8 +439,10 @@ class LogWriter:
                 player=player,
                 card=card_ref(e["card"]),
             )
-        text = ngettext("{player} drew {count} card.", "{player} drew {count} cards.", e["count"])
-        return format_html(text, player=player, count=e["count"])
+        text = ngettext(
+            "%(player)s drew %(count)d card.", "%(player)s drew %(count)d cards.", e["count"]
+        )
+        return self.counted(text, e["count"], player)
 
     def on_revealed(self, e):
         return format_html(
@@ -510,8 +521,10 @@ class LogWriter:
         return format_html(gettext("{player} takes it."), player=self.who(e["seat"]))
 
     def on_damage(self, e):
-        text = ngettext("{player} loses {count} HP.", "{player} loses {count} HP.", e["amount"])
-        return format_html(text, player=self.who(e["seat"]), count=e["amount"])
+        text = ngettext(
+            "%(player)s loses %(count)d HP.", "%(player)s loses %(count)d HP.", e["amount"]
+        )
+        return self.counted(text, e["amount"], self.who(e["seat"]))
 
     def on_healed(self, e):
         return format_html(
@@ -630,7 +643,12 @@ class ControlBuilder:
             confirm = ""
             if kind == "play" and self.hand[card_id]["kind"] == "dynamite":
                 confirm = gettext("Put the Dynamite in front of yourself?")
-            self.card_controls[card_id] = Control(action, label, confirm=confirm)
+            verb = {
+                "play": pgettext("card action", "Play"),
+                "respond": pgettext("card action", "Answer"),
+                "discard": pgettext("card action", "Discard"),
+            }[kind]
+            self.card_controls[card_id] = Control(action, label, confirm=confirm, verb=verb)
         elif kind == "respond":
             self.panel.append(
                 Control(
@@ -865,6 +883,9 @@ def present_table(
         seconds_left=seconds_left,
         finished=result is not None,
         result_line=result_text(result, names) if result else "",
+        # Host controls (R132) only on the host's own screen, and only while the match runs.
+        host=viewer is not None and getattr(match, "host_seat", None) == viewer and not result,
+        tempo=getattr(match, "tempo", ""),
     )
 
 
@@ -909,8 +930,9 @@ def top_line(view: dict[str, Any], names: dict[int, str], viewer: int | None) ->
         )
     doing = {
         "discard": ngettext(
-            "discarding {count} card", "discarding {count} cards", pending.get("count", 1)
-        ).format(count=pending.get("count", 1)),
+            "discarding %(count)d card", "discarding %(count)d cards", pending.get("count", 1)
+        )
+        % {"count": pending.get("count", 1)},
         "draw_choice": gettext("choosing how to draw"),
         "keep_two": gettext("keeping 2 of 3 cards"),
         "upgrade": gettext("{player} chooses an upgrade").format(player=deciding),
@@ -987,10 +1009,11 @@ def prompt_for(view: dict[str, Any], controls: ControlBuilder, names: dict[int, 
         return Prompt(
             gettext("Discard"),
             ngettext(
-                "Too many cards: discard {count} more card (tap it).",
-                "Too many cards: discard {count} more cards (tap them).",
+                "Too many cards: discard %(count)d more card (tap it).",
+                "Too many cards: discard %(count)d more cards (tap them).",
                 count,
-            ).format(count=count),
+            )
+            % {"count": count},
             panel,
         )
     if kind == "draw_choice":

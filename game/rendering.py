@@ -12,8 +12,12 @@ from datetime import datetime
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy as _
 
 from game.presenters import SeatMeta, present_table
+
+#: The tempo buttons of the host (R132); the values are the ones services.set_tempo accepts.
+TEMPO_CHOICES = (("slow", _("Slow")), ("normal", _("Normal")), ("fast", _("Fast")))
 
 
 def table_fragment(
@@ -51,10 +55,5 @@ def table_fragment(
             result_url = ""
     return render_to_string(
         "game/table.html",
-        {"table": table, "result_url": result_url, "host_controls": host_controls(match, viewer)},
+        {"table": table, "result_url": result_url, "tempo_choices": TEMPO_CHOICES},
     )
-
-
-def host_controls(match: Any, viewer: int | None) -> bool:
-    """Host controls show only on the host's own screen (R132, R133)."""
-    return viewer is not None and getattr(match, "host_seat", None) == viewer

@@ -107,10 +107,23 @@
     if (url) setTimeout(function () { window.location.assign(url); }, 4000);
   }
 
+  // Keyboard players keep their place: if focus was on the table before a new one arrived, it
+  // moves to the first thing to do now instead of falling back to the top of the page.
+  var focusWasOnTable = false;
+  document.addEventListener("htmx:oobBeforeSwap", function () {
+    var root = table();
+    focusWasOnTable = !!(root && root.contains(document.activeElement));
+  });
+
   function refreshed() {
     var root = table();
     if (!root) return;
     root.classList.remove("is-sending");
+    if (focusWasOnTable) {
+      focusWasOnTable = false;
+      var next = root.querySelector(".prompt .act__button, .card--playable, .act--end .act__button");
+      if (next) next.focus();
+    }
     startTimers();
     scrollLog();
     goToResult();
