@@ -29,7 +29,7 @@ from game.models import Match
 CLOSE_NO_SUCH_MATCH = 4404
 # Flood guard: a player clicks a few times a second at most; beyond this the socket is told
 # to slow down and the frames are dropped before they cost a database transaction.
-MAX_MESSAGES = 10
+MAX_MESSAGES = 20
 PER_SECONDS = 5.0
 
 SLOW_DOWN = _("Too many clicks at once; slow down a little.")

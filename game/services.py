@@ -163,6 +163,10 @@ def play_due(match_id: int, version: int) -> SubmitResult | None:
     engine's default action once its deadline has passed (R120). A job for an older version,
     or a finished match, does nothing, so running a job twice or late is harmless.
     """
+    # Most jobs find their version already played (every move in time leaves its timer
+    # behind): a plain read turns them away without taking the write lock.
+    if not Match.objects.filter(pk=match_id, version=version, status=Match.Status.RUNNING).exists():
+        return None
     with transaction.atomic():
         match = _locked(match_id)
         if not match.is_running or match.version != version:

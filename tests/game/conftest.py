@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings as django_settings
 from django.contrib.sessions.backends.db import SessionStore
@@ -182,9 +183,18 @@ async def socket_time(monkeypatch: pytest.MonkeyPatch, settings: Any) -> SocketT
     loop = ManualClockLoop(asyncio.get_running_loop())
     scheduler.attach(loop)
     monkeypatch.setattr(jobs, "embedded_scheduler", scheduler)
+    # The test database is SQLite in memory with a shared cache, where two connections in a
+    # transaction at once fail at once ("table is locked") instead of waiting as the file
+    # database of the real embedded server does. Run jobs in the one thread that consumers'
+    # database calls use, so they take turns; what each job does is unchanged.
+    monkeypatch.setattr(jobs, "_run_in_thread", _run_in_database_thread)
     time = SocketTime(scheduler, loop)
     monkeypatch.setattr(services, "clock", time.now)
     return time
+
+
+async def _run_in_database_thread(name: str, args: list[Any]) -> Any:
+    return await database_sync_to_async(jobs.run)(name, args)
 
 
 def guest_cookie() -> tuple[str, str]:

@@ -1,0 +1,356 @@
+"""The table socket /ws/match/<id>/ (DESIGN.md section 3, steps 1 and 4) on the embedded stack.
+
+Real router (origin check, session auth), real channel layer, real embedded scheduler whose
+clock only the test moves. A spy on the channel layer records which group each fragment was
+sent to, so a test can prove that a socket only ever received its own seat's HTML.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.contrib.auth.models import AnonymousUser
+
+from game import broadcast, consumers, rendering, services
+from game.bots import BotMemory, choose
+from game.consumers import CLOSE_NO_SUCH_MATCH, MAX_MESSAGES
+from game.engine import Game
+from game.models import Match, MatchAction, MatchSeat
+from game.services import SeatSpec
+from tests.game.conftest import (
+    SocketTime,
+    bot_seats,
+    guest_cookie,
+    seed_with_marshal_at,
+    start,
+    table_socket,
+)
+from tests.live.conftest import make_user, session_cookie_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FRAME_TIMEOUT = 10  # seconds to wait for an expected frame (a ceiling, not a pause)
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+    """Every (group, message) the broadcasts sent, in order."""
+    record: list[tuple[str, dict[str, Any]]] = []
+    real = broadcast._send_all
+
+    async def spy(outgoing: list[tuple[str, dict[str, Any]]]) -> None:
+        record.extend(outgoing)
+        await real(outgoing)
+
+    monkeypatch.setattr(broadcast, "_send_all", spy)
+    return record
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """The viewer and all-knowing hands of every table render (the real renderer still runs)."""
+    record: list[dict[str, Any]] = []
+    real = rendering.table_fragment
+
+    def spy(match, seats, view, viewer, **kwargs):
+        record.append({"viewer": viewer, "all_knowing_hands": kwargs.get("all_knowing_hands")})
+        return real(match, seats, view, viewer, **kwargs)
+
+    monkeypatch.setattr(rendering, "table_fragment", spy)
+    return record
+
+
+@database_sync_to_async
+def load(match_id: int) -> Match:
+    return Match.objects.get(pk=match_id)
+
+
+async def connect(sockets: list, match_id: int, cookie: str | None = None, **headers: str):
+    socket = table_socket(match_id, cookie, **headers)
+    connected, _ = await socket.connect()
+    assert connected
+    sockets.append(socket)
+    return socket
+
+
+def message(action: dict, version: int) -> dict[str, str]:
+    """What htmx ws-send sends for a table form: the action JSON and the version, as strings."""
+    return {"action": json.dumps(action), "version": str(version)}
+
+
+def hidden_card_ids_by_version(match: Match, seat: int) -> dict[int, set[str]]:
+    """For each version, the ids of cards in other players' hands (what ``seat`` may not
+    know), from a replay of the action log."""
+    game = Game.new(match.game_config())
+    moves = list(MatchAction.objects.filter(match=match).order_by("seq"))
+
+    def others(g: Game) -> set[str]:
+        n = len(g.view(None)["players"])
+        return {card["id"] for s in range(n) if s != seat for card in g.view(s)["hand"]}
+
+    hidden = {0: others(game)}
+    for move in moves:
+        game.apply(move.seat, move.action)
+        hidden[move.seq] = others(game)
+    return hidden
+
+
+async def test_a_whole_match_with_one_human_and_bots_over_the_socket(
+    socket_time: SocketTime, sockets: list, sent: list, monkeypatch: pytest.MonkeyPatch
+):
+    """R118-R121, R141: a guest plays a whole match against four bots through the socket;
+    one decision times out (R120). The socket only ever gets its own seat's fragments, each
+    newer than the last, and none holds a card id from another player's hand."""
+    # This "human" clicks at bot speed, with the test's clock standing still.
+    monkeypatch.setattr(consumers, "MAX_MESSAGES", 10_000)
+    key, cookie = await database_sync_to_async(guest_cookie)()
+    seats = [SeatSpec(kind="human", name="Kid", guest_key=key), *bot_seats(4)]
+    match = await database_sync_to_async(start)(
+        seats, seed=seed_with_marshal_at(0), tempo="fast", move_time=15
+    )
+    socket = await connect(sockets, match.pk, cookie)
+    frames = [await socket.receive_from(FRAME_TIMEOUT)]  # the whole table at once
+
+    timed_out = False
+    while (current := await load(match.pk)).status == Match.Status.RUNNING:
+        version = current.version
+        if current.awaited_seat == 0 and timed_out:
+            game = current.game()
+            view = game.view(0)
+            action = choose(
+                view, game.legal_actions(0), BotMemory.from_log(0, view["log"]), seed=version
+            )
+            await socket.send_json_to(message(action, version))
+            frames.append(await socket.receive_from(FRAME_TIMEOUT))
+            continue
+        # Bots move after their pause; the human's first decision is left to time out.
+        timed_out = timed_out or current.awaited_seat == 0
+        await socket_time.run_next_timer()
+        if (await load(match.pk)).version != version:
+            frames.append(await socket.receive_from(FRAME_TIMEOUT))
+    assert await socket.receive_nothing()
+
+    finished = await load(match.pk)
+    causes = await database_sync_to_async(
+        lambda: list(finished.actions.filter(seat=0).values_list("cause", flat=True))
+    )()
+    assert causes[0] == "timeout"
+    assert "player" in causes
+    assert finished.result is not None
+
+    # Every frame came from this seat's group, and only that group got that HTML.
+    own_group = broadcast.seat_group(match.pk, 0)
+    versions = []
+    for index, frame in enumerate(frames):
+        groups = {group for group, msg in sent if msg["html"] == frame}
+        if index == 0 and not groups:
+            versions.append(0)  # the connect-time table is sent directly, not to a group
+            continue
+        assert groups == {own_group}
+        versions.append(next(msg["version"] for group, msg in sent if msg["html"] == frame))
+    assert versions == sorted(versions)
+    assert versions[-1] == finished.version
+
+    hidden = await database_sync_to_async(hidden_card_ids_by_version)(finished, 0)
+    for frame, version in zip(frames, versions, strict=True):
+        leaked = [card for card in hidden[version] if card in frame]
+        assert leaked == [], f"version {version} shows other players' cards"
+
+
+async def test_watchers_get_the_public_table_and_only_an_all_bot_match_shows_every_hand(
+    socket_time: SocketTime, sockets: list, renders: list
+):
+    """Q55: watchers of a match with humans see the public view; watchers of an all-bot match
+    may see every hand, built from each seat's own view."""
+    with_humans = await database_sync_to_async(start)(
+        [SeatSpec(kind="human", name="Far away", guest_key="k"), *bot_seats(3)]
+    )
+    all_bots = await database_sync_to_async(start)(bot_seats(4), seed=9)
+
+    await connect(sockets, with_humans.pk)
+    await sockets[-1].receive_from(FRAME_TIMEOUT)
+    await connect(sockets, all_bots.pk)
+    await sockets[-1].receive_from(FRAME_TIMEOUT)
+
+    assert [r["viewer"] for r in renders] == [None, None]
+    assert renders[0]["all_knowing_hands"] is None
+    game = (await load(all_bots.pk)).game()
+    assert renders[1]["all_knowing_hands"] == {s: game.view(s)["hand"] for s in range(4)}
+
+
+async def test_a_signed_in_player_gets_their_own_seat_and_a_stranger_watches(
+    socket_time: SocketTime, sockets: list, renders: list
+):
+    alice = await database_sync_to_async(make_user)("alice")
+    stranger = await database_sync_to_async(make_user)("stranger")
+    match = await database_sync_to_async(start)(
+        [*bot_seats(2), SeatSpec(kind="human", name="Alice", user_id=alice.pk), *bot_seats(1)]
+    )
+    alice_cookie = await database_sync_to_async(session_cookie_for)(alice)
+    stranger_cookie = await database_sync_to_async(session_cookie_for)(stranger)
+
+    await connect(sockets, match.pk, alice_cookie)
+    await sockets[-1].receive_from(FRAME_TIMEOUT)
+    await connect(sockets, match.pk, stranger_cookie)
+    await sockets[-1].receive_from(FRAME_TIMEOUT)
+
+    assert [r["viewer"] for r in renders] == [2, None]
+    seat = await database_sync_to_async(MatchSeat.objects.get)(match=match, seat=2)
+    assert seat.sockets == 1
+
+
+async def test_socket_from_a_foreign_origin_is_refused() -> None:
+    """A page on another site must not act with the player's cookies."""
+    socket = table_socket(1, origin=b"https://evil.example")
+    connected, _ = await socket.connect()
+    assert not connected
+
+
+async def test_unknown_match_is_closed_with_not_found(socket_time: SocketTime) -> None:
+    socket = table_socket(999_999)
+    connected, code = await socket.connect()
+    assert not connected
+    assert code == CLOSE_NO_SUCH_MATCH
+
+
+async def test_a_refused_move_is_told_only_to_that_socket_and_changes_nothing(
+    socket_time: SocketTime, sockets: list
+):
+    """A stale click (an old version) is refused; only the clicking player sees the toast."""
+    key, cookie = await database_sync_to_async(guest_cookie)()
+    other_key, other_cookie = await database_sync_to_async(guest_cookie)()
+    match = await database_sync_to_async(start)(
+        [
+            SeatSpec(kind="human", name="Clicker", guest_key=key),
+            SeatSpec(kind="human", name="Other", guest_key=other_key),
+            *bot_seats(2),
+        ],
+        seed=seed_with_marshal_at(0, seats=4),
+    )
+    clicker = await connect(sockets, match.pk, cookie)
+    other = await connect(sockets, match.pk, other_cookie)
+    await clicker.receive_from(FRAME_TIMEOUT)
+    await other.receive_from(FRAME_TIMEOUT)
+    action = match.game().legal_actions(0)[0]
+
+    await clicker.send_json_to(message(action, version=match.version + 5))
+    toast = await clicker.receive_from(FRAME_TIMEOUT)
+
+    assert 'id="toasts"' in toast
+    assert str(services.ERROR_MESSAGES["stale"]) in toast
+    assert await other.receive_nothing()
+    assert (await load(match.pk)).version == 0
+
+    # The same click with the right version goes through, and both tables update.
+    await clicker.send_json_to(message(action, version=0))
+    assert 'id="table"' in await clicker.receive_from(FRAME_TIMEOUT)
+    assert 'id="table"' in await other.receive_from(FRAME_TIMEOUT)
+    assert (await load(match.pk)).version == 1
+
+
+async def test_watchers_and_unreadable_frames_get_a_toast_and_change_nothing(
+    socket_time: SocketTime, sockets: list
+):
+    match = await database_sync_to_async(start)(
+        [SeatSpec(kind="human", name="P", guest_key="k"), *bot_seats(3)],
+        seed=seed_with_marshal_at(0, seats=4),
+    )
+    watcher = await connect(sockets, match.pk)
+    await watcher.receive_from(FRAME_TIMEOUT)
+
+    await watcher.send_json_to(message({"type": "end_turn"}, 0))
+    assert str(services.ERROR_MESSAGES["no_seat"]) in await watcher.receive_from(FRAME_TIMEOUT)
+
+    key, cookie = await database_sync_to_async(guest_cookie)()
+    await database_sync_to_async(MatchSeat.objects.filter(match=match, seat=0).update)(
+        guest_key=key
+    )
+    player = await connect(sockets, match.pk, cookie)
+    await player.receive_from(FRAME_TIMEOUT)
+    await player.send_to(text_data="{not json")
+    assert 'id="toasts"' in await player.receive_from(FRAME_TIMEOUT)
+    await player.send_json_to({"action": "[1, 2]", "version": "0"})
+    assert 'id="toasts"' in await player.receive_from(FRAME_TIMEOUT)
+    assert (await load(match.pk)).version == 0
+
+
+async def test_a_flood_of_frames_is_cut_off(socket_time: SocketTime, sockets: list):
+    """Abuse-prone endpoints are rate-limited: past the limit frames never reach the services."""
+    key, cookie = await database_sync_to_async(guest_cookie)()
+    match = await database_sync_to_async(start)(
+        [SeatSpec(kind="human", name="P", guest_key=key), *bot_seats(3)]
+    )
+    player = await connect(sockets, match.pk, cookie)
+    await player.receive_from(FRAME_TIMEOUT)
+
+    for _ in range(MAX_MESSAGES):
+        await player.send_json_to(message({"type": "end_turn"}, 99))
+        assert str(services.ERROR_MESSAGES["stale"]) in await player.receive_from(FRAME_TIMEOUT)
+    await player.send_json_to(message({"type": "end_turn"}, 99))
+    slow_down = await player.receive_from(FRAME_TIMEOUT)
+    assert str(services.ERROR_MESSAGES["stale"]) not in slow_down
+    assert 'id="toasts"' in slow_down
+
+
+async def test_closing_the_socket_marks_the_player_away_with_eight_seconds(
+    socket_time: SocketTime, sockets: list
+):
+    """R119: a disconnected human has min(8 s, move time) for the decision."""
+    key, cookie = await database_sync_to_async(guest_cookie)()
+    match = await database_sync_to_async(start)(
+        [SeatSpec(kind="human", name="P", guest_key=key), *bot_seats(3)],
+        seed=seed_with_marshal_at(0, seats=4),
+        move_time=90,
+    )
+    player = table_socket(match.pk, cookie)
+    assert (await player.connect())[0]
+    await player.receive_from(FRAME_TIMEOUT)
+    await socket_time.advance(10)
+
+    await player.disconnect()
+
+    current = await load(match.pk)
+    seat = await database_sync_to_async(MatchSeat.objects.get)(match=match, seat=0)
+    assert not seat.connected
+    assert (current.deadline - socket_time.now()).total_seconds() == 8
+    await socket_time.advance(8)
+    assert (await load(match.pk)).version == 1
+
+
+async def test_reconnecting_restores_the_whole_current_table_at_once(
+    socket_time: SocketTime, sockets: list, sent: list
+):
+    """Reloading or a lost network: the new socket's first frame is the current table."""
+    key, cookie = await database_sync_to_async(guest_cookie)()
+    match = await database_sync_to_async(start)(
+        [SeatSpec(kind="human", name="P", guest_key=key), *bot_seats(3)],
+        seed=seed_with_marshal_at(1, seats=4),
+        tempo="fast",
+    )
+    first = table_socket(match.pk, cookie)
+    assert (await first.connect())[0]
+    await first.receive_from(FRAME_TIMEOUT)
+    await first.disconnect()
+    for _ in range(5):
+        await socket_time.run_next_timer()
+    current = await load(match.pk)
+    assert current.version >= 1
+
+    again = await connect(sockets, match.pk, cookie)
+    frame = await again.receive_from(FRAME_TIMEOUT)
+
+    seats = await database_sync_to_async(lambda: list(current.seats.select_related("user")))()
+    expected = await database_sync_to_async(broadcast.render_table)(
+        current, seats, current.game(), 0, now=socket_time.now()
+    )
+    assert frame == expected
+
+
+def test_seat_of_ignores_a_guest_key_for_a_seat_that_belongs_to_an_account(job_queue):
+    """A guest session key can never claim a seat that an account holds."""
+    user = make_user("owner")
+    match = start([SeatSpec(kind="human", name="O", user_id=user.pk, guest_key="k"), *bot_seats(3)])
+    assert services.seat_of(match, AnonymousUser(), "k") is None
