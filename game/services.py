@@ -91,8 +91,13 @@ def start_match(
     move_time: int,
     tempo: str,
     seed: int | None = None,
+    room_url: str = "",
+    host_seat: int | None = None,
 ) -> Match:
-    """Deal a new match (engine seat i = seats[i]) and arm its first timer or bot move."""
+    """Deal a new match (engine seat i = seats[i]) and arm its first timer or bot move.
+
+    ``room_url`` is where "Back to room" leads; ``host_seat`` may use the host controls
+    (both optional: the lobby may also set the host later with ``set_host``)."""
     if move_time not in MoveTime.values:
         raise ValueError(f"move_time must be one of {MoveTime.values}, got {move_time!r}")
     if tempo not in Tempo.values:
@@ -100,6 +105,10 @@ def start_match(
     for spec in seats:
         if spec.kind not in MatchSeat.Kind.values:
             raise ValueError(f"unknown seat kind {spec.kind!r}")
+    if host_seat is not None and not (
+        0 <= host_seat < len(seats) and seats[host_seat].kind == MatchSeat.Kind.HUMAN
+    ):
+        raise ValueError(f"host_seat {host_seat!r} is not a human seat")
     if seed is None:
         seed = secrets.randbelow(2**62)
     config = GameConfig(seats=len(seats), mode=mode, seed=seed)
@@ -112,6 +121,8 @@ def start_match(
             state=game.to_dict(),
             move_time=move_time,
             tempo=tempo,
+            room_url=room_url,
+            host_seat=host_seat,
         )
         table = MatchSeat.objects.bulk_create(
             MatchSeat(
