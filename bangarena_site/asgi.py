@@ -22,12 +22,17 @@ from bangarena_site.jobs import embedded_scheduler  # noqa: E402
 from bangarena_site.live.routing import websocket_urlpatterns  # noqa: E402
 from game.routing import websocket_urlpatterns as game_websocket_urlpatterns  # noqa: E402
 from game.tasks import rearm_on_start  # noqa: E402
+from lobby.routing import websocket_urlpatterns as lobby_websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + game_websocket_urlpatterns))
+            AuthMiddlewareStack(
+                URLRouter(
+                    websocket_urlpatterns + game_websocket_urlpatterns + lobby_websocket_urlpatterns
+                )
+            )
         ),
     }
 )

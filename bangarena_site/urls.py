@@ -11,5 +11,6 @@ urlpatterns = [
     path("accounts/", include("bangarena_site.accounts.urls")),
     path("language/", switch_language, name="set_language"),
     path("match/", include("game.urls")),
+    path("", include("lobby.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,24 @@
+"""Telling open room pages that their room changed.
+
+Each room socket redraws the room itself, for its own viewer and in its own language (a host
+sees host controls, a member sees "you" on their seat), so one short message per change goes
+to the room's group and no socket ever receives HTML made for someone else.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+# RoomConsumer.room_changed handles this message type.
+ROOM_CHANGED = "room.changed"
+
+
+def room_group(room_id: int) -> str:
+    return f"room.{room_id}"
+
+
+def room_changed(room_id: int) -> None:
+    """Ask every open page of the room to redraw it (call after the change committed)."""
+    layer = get_channel_layer()
+    async_to_sync(layer.group_send)(room_group(room_id), {"type": ROOM_CHANGED})

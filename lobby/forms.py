@@ -1,0 +1,84 @@
+"""The start screen's settings (R129) and the join-by-code field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+from bangarena_site.accounts.validators import validate_no_control_characters
+from game import catalogue
+from game.models import SEAT_NAME_MAX_LENGTH, MoveTime, Tempo
+from lobby.models import MAX_SEATS, MIN_SEATS
+from lobby.services import RoomSettings
+
+DEFAULTS: dict[str, Any] = {
+    "name": "",
+    "seats": 5,
+    "mode": "classic",
+    "move_time": 30,
+    "tempo": "normal",
+}
+SEAT_CHOICES = [(n, str(n)) for n in range(MIN_SEATS, MAX_SEATS + 1)]
+MODE_CHOICES = list(catalogue.MODES.items())
+
+
+class NameLength(MaxLengthValidator):
+    """The length error says how long the name is, so a player sees what to trim."""
+
+    message = ngettext_lazy(
+        "Your name at the table can have at most %(limit_value)d character (it has "
+        "%(show_value)d).",
+        "Your name at the table can have at most %(limit_value)d characters (it has "
+        "%(show_value)d).",
+        "limit_value",
+    )
+
+
+class SettingsForm(forms.Form):
+    name = forms.CharField(
+        label=_("Your name at the table"),
+        strip=True,
+        validators=[NameLength(SEAT_NAME_MAX_LENGTH), validate_no_control_characters],
+        error_messages={"required": _("Enter a name to show at the table (1–20 characters).")},
+        widget=forms.TextInput(attrs={"autocomplete": "nickname", "maxlength": 40}),
+    )
+    seats = forms.TypedChoiceField(
+        label=_("Seats"), choices=SEAT_CHOICES, coerce=int, widget=forms.RadioSelect
+    )
+    mode = forms.ChoiceField(label=_("Role mode"), choices=MODE_CHOICES, widget=forms.RadioSelect)
+    move_time = forms.TypedChoiceField(
+        label=_("Move time"), choices=MoveTime.choices, coerce=int, widget=forms.RadioSelect
+    )
+    tempo = forms.ChoiceField(label=_("Tempo"), choices=Tempo.choices, widget=forms.RadioSelect)
+    code = forms.CharField(
+        label=_("Room code"),
+        required=False,
+        max_length=20,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+
+    def __init__(self, *args: Any, require_name: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["name"].required = require_name
+
+    def room_settings(self) -> RoomSettings:
+        data = self.cleaned_data
+        return RoomSettings(
+            seats=data["seats"], mode=data["mode"], move_time=data["move_time"], tempo=data["tempo"]
+        )
+
+    def remembered(self) -> dict[str, Any]:
+        """The settings worth keeping for next time (not the code)."""
+        return {key: self.cleaned_data[key] for key in DEFAULTS if self.cleaned_data.get(key)}
+
+
+class NameForm(forms.Form):
+    """Joining from a room link: only the name is asked for (the room's settings are fixed)."""
+
+    name = SettingsForm.base_fields["name"]

@@ -1,0 +1,194 @@
+"""Rooms: the way into every match (R129-R134, issue 5).
+
+A room has fixed settings (chosen on the start screen when it was created, Q59), a host and up
+to eight seats. A seat row exists only while someone sits there: an empty seat is a missing
+row, so "take the last free seat" is an insert that the unique (room, index) constraint lets
+succeed exactly once.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from bangarena_site.accounts.validators import validate_no_control_characters
+from game import catalogue
+from game.models import SEAT_NAME_MAX_LENGTH, Match, MoveTime, Tempo
+
+MIN_SEATS = 4
+MAX_SEATS = 8
+CODE_LENGTH = 6
+
+
+#: Role modes (R129), named as everywhere else on the site (game.catalogue).
+MODE_CHOICES = list(catalogue.MODES.items())
+
+
+class Room(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        PLAYING = "playing", _("Playing")
+        CLOSED = "closed", _("Closed")
+
+    code = models.CharField(_("code"), max_length=CODE_LENGTH, unique=True)
+    host = models.ForeignKey(
+        "RoomSeat",
+        verbose_name=_("host"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    seats = models.PositiveSmallIntegerField(_("seats"))
+    mode = models.CharField(_("mode"), max_length=16, choices=MODE_CHOICES)
+    move_time = models.PositiveSmallIntegerField(_("move time"), choices=MoveTime.choices)
+    tempo = models.CharField(_("tempo"), max_length=8, choices=Tempo.choices)
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.OPEN
+    )
+    current_match = models.ForeignKey(
+        Match,
+        verbose_name=_("current match"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"))
+    last_activity = models.DateTimeField(_("last activity"))
+    # Since when no human has been connected; the daily clean-up closes rooms empty that long.
+    empty_since = models.DateTimeField(_("empty since"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seats__gte=MIN_SEATS, seats__lte=MAX_SEATS),
+                name="lobby_room_seats_4_to_8",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.code
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status == self.Status.PLAYING
+
+    @property
+    def is_closed(self) -> bool:
+        return self.status == self.Status.CLOSED
+
+
+class RoomSeat(models.Model):
+    class Kind(models.TextChoices):
+        HUMAN = "human", _("Human")
+        BOT = "bot", _("Bot")
+        AI = "ai", _("AI")
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="members")
+    index = models.PositiveSmallIntegerField(_("seat"), help_text=_("0-based, in table order"))
+    kind = models.CharField(_("kind"), max_length=5, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="room_seats",
+    )
+    guest_key = models.CharField(_("guest session key"), max_length=40, blank=True)
+    name = models.CharField(
+        _("name at the table"),
+        max_length=SEAT_NAME_MAX_LENGTH,
+        validators=[validate_no_control_characters],
+    )
+    joined_at = models.DateTimeField(_("joined at"))
+    connected = models.BooleanField(_("connected"), default=False)
+    # Open room sockets (two tabs count twice): away only when the last one closes.
+    sockets = models.PositiveSmallIntegerField(_("open sockets"), default=0)
+    last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("room member")
+        verbose_name_plural = _("room members")
+        ordering = ["room", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "index"], name="lobby_roomseat_unique_index"),
+            # One seat per person per room, so a double click cannot seat someone twice.
+            models.UniqueConstraint(
+                fields=["room", "user"],
+                condition=Q(user__isnull=False),
+                name="lobby_roomseat_unique_user",
+            ),
+            models.UniqueConstraint(
+                fields=["room", "guest_key"],
+                condition=~Q(guest_key=""),
+                name="lobby_roomseat_unique_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room.code} #{self.index + 1}: {self.name}"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == self.Kind.HUMAN
+
+    @property
+    def number(self) -> int:
+        """The seat number players read (R1: seats are numbered 1..N)."""
+        return self.index + 1
+
+
+class LobbyPreferences(models.Model):
+    """A signed-in player's start-screen settings, remembered across devices (guests keep
+    theirs in the session)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lobby_preferences"
+    )
+    settings = models.JSONField(_("settings"), default=dict)
+
+    class Meta:
+        verbose_name = _("lobby preferences")
+        verbose_name_plural = _("lobby preferences")
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+
+class RoomModerationLog(models.Model):
+    """What a moderator did to a room, and why."""
+
+    class Action(models.TextChoices):
+        CLOSE = "close", _("Closed the room")
+        KICK = "kick", _("Kicked a member")
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="moderation_log")
+    action = models.CharField(_("action"), max_length=8, choices=Action.choices)
+    member_name = models.CharField(_("member"), max_length=SEAT_NAME_MAX_LENGTH, blank=True)
+    reason = models.TextField(_("reason"))
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("room moderation entry")
+        verbose_name_plural = _("room moderation log")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.room.code}: {self.get_action_display()}"

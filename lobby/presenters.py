@@ -1,0 +1,93 @@
+"""The room as one viewer sees it: template context for the room fragment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from game import catalogue
+from game.models import MatchSeat, MoveTime, Tempo
+from lobby import services
+from lobby.identity import Person
+from lobby.models import Room, RoomSeat
+
+BOT_LABEL = _("Bot %(number)s")
+AI_LABEL = _("AI %(number)s")
+
+
+def _badge(seat: RoomSeat, seats: list[RoomSeat]) -> str:
+    if seat.is_human:
+        return str(_("human"))
+    label = services.seat_label(seat, seats)
+    number = label.split()[-1]
+    template = BOT_LABEL if seat.kind == RoomSeat.Kind.BOT else AI_LABEL
+    return str(template % {"number": number})
+
+
+def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, Any]:
+    members = list(room.members.order_by("index"))
+    by_index = {seat.index: seat for seat in members}
+    me = services.member_of(room, person)
+    is_host = services.is_host(room, person)
+    table_here = _table_presence(room)
+    seats = []
+    for index in range(room.seats):
+        seat = by_index.get(index)
+        if seat is None:
+            seats.append({"index": index, "number": index + 1, "empty": True})
+            continue
+        present = table_here.get(index, seat.connected) if table_here else seat.connected
+        seats.append(
+            {
+                "index": index,
+                "number": index + 1,
+                "empty": False,
+                "name": seat.name or _badge(seat, members),
+                "badge": _badge(seat, members),
+                "kind": seat.kind,
+                "is_host": seat.pk == room.host_id,
+                "is_me": me is not None and seat.pk == me.pk,
+                "present": present if seat.is_human else True,
+            }
+        )
+    match = room.current_match
+    path = services.room_url(room)
+    filled = len(members) == room.seats
+    return {
+        "room": room,
+        "seats": seats,
+        "me": me,
+        "is_member": me is not None,
+        "is_host": is_host,
+        "host_name": room.host.name if room.host else "",
+        "filled": filled,
+        "free_count": room.seats - len(members),
+        "mode_name": catalogue.mode_name(room.mode),
+        "plays_classic": room.mode == "double_agent" and room.seats < 5,
+        "tempo_name": Tempo(room.tempo).label,
+        "move_time_name": MoveTime(room.move_time).label,
+        "share_path": path,
+        "share_url": f"{origin}{path}" if origin else path,
+        "match": match,
+        "match_running": match is not None and match.is_running,
+        "table_url": reverse("game:table", args=[match.pk]) if match else "",
+        "result_url": reverse("game:result", args=[match.pk]) if match else "",
+        "play_again": room.is_open and match is not None and not match.is_running,
+    }
+
+
+def _table_presence(room: Room) -> dict[int, bool]:
+    """During a match a player is present at the table, not in the room."""
+    if not room.is_playing or room.current_match_id is None:
+        return {}
+    return dict(
+        MatchSeat.objects.filter(match_id=room.current_match_id).values_list("seat", "connected")
+    )
+
+
+def room_fragment(room: Room, person: Person, *, origin: str = "") -> str:
+    """``<div id="room" hx-swap-oob="true">`` for this viewer, in the active language."""
+    return render_to_string("lobby/_room.html", room_context(room, person, origin=origin))

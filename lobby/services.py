@@ -1,0 +1,551 @@
+"""The only code that changes a room (R129-R134).
+
+Every change locks the room row (``select_for_update``) in one transaction, so two clicks that
+race see each other's result: two players taking the last seat get one seat and one "full"
+message, and a double-clicked Start starts one match. The unique (room, index) constraint is
+the backstop where a database cannot lock rows. After the commit every open room page is told
+to redraw itself (``lobby.broadcast``).
+
+Host controls take the acting person and refuse anyone but the host with ``NotHost`` (the
+views answer 403), before anything is changed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from bangarena_site import jobs
+from game import services as game_services
+from game.models import Match, MatchSeat
+from game.services import SeatSpec
+from lobby import broadcast, codes
+from lobby.identity import Person
+from lobby.models import Room, RoomSeat
+
+clock: Callable[[], datetime] = timezone.now
+"""The lobby's clock; tests replace it to move time without sleeping."""
+
+# R133 / Q60: a host away this long hands the room to the longest-present human.
+HOST_ABSENCE_LIMIT = timedelta(seconds=30)
+# Rooms nobody has been in for this long are closed by the daily clean-up.
+EMPTY_ROOM_LIFETIME = timedelta(days=1)
+CODE_ATTEMPTS = 20
+
+ERROR_MESSAGES: dict[str, Promise] = {
+    "no_room": _("No open room has this code. Check it, or ask the host for a new link."),
+    "closed": _("This room has been closed."),
+    "full": _("This room is full: every seat is taken."),
+    "started": _("The match in this room has already started."),
+    "not_open": _("The match has started; seats can no longer change."),
+    "seat_taken": _("That seat is already taken."),
+    "no_player": _("Nobody sits in that seat."),
+    "no_such_seat": _("This room has no such seat."),
+    "not_human": _("Only a player's seat can be handed to a bot."),
+    "host_seat": _("The host cannot be replaced or removed; use ← Back to leave the room."),
+    "not_filled": _("Every seat must be filled before the match can start."),
+    "running": _("The match is still being played."),
+}
+
+
+class RoomError(Exception):
+    """A refused change; nothing was changed. ``message`` is a lazy translation."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.message = ERROR_MESSAGES[code]
+        super().__init__(code)
+
+
+class NotHost(Exception):
+    """Someone who is not the room's host tried a host control (views answer 403)."""
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    """What the start screen chose for a new room (fixed for the room's life, Q59)."""
+
+    seats: int
+    mode: str
+    move_time: int
+    tempo: str
+
+
+def room_url(room: Room) -> str:
+    return reverse("lobby:room", args=[room.code])
+
+
+# --- creating and joining ------------------------------------------------------------------
+
+
+def create_room(person: Person, name: str, settings: RoomSettings) -> Room:
+    """A new open room with ``person`` as host in seat 1."""
+    now = clock()
+    for _attempt in range(CODE_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                room = Room.objects.create(
+                    code=codes.new_code(),
+                    seats=settings.seats,
+                    mode=settings.mode,
+                    move_time=settings.move_time,
+                    tempo=settings.tempo,
+                    created_at=now,
+                    last_activity=now,
+                )
+                room.host = _seat_person(room, 0, person, name, now)
+                room.save(update_fields=["host"])
+                return room
+        except IntegrityError:
+            continue  # the code was taken a moment ago: draw another
+    raise RuntimeError("could not find a free room code")
+
+
+def play_now(person: Person, name: str, settings: RoomSettings) -> Match:
+    """Play (R130): a private room with the player as host at a random seat, bots in every
+    other seat, started at once."""
+    with transaction.atomic():
+        room = create_room(person, name, settings)
+        room = _locked(room.pk)
+        host_seat = room.host
+        assert host_seat is not None
+        seat = secrets.randbelow(settings.seats)
+        if seat != host_seat.index:
+            host_seat.index = seat
+            host_seat.save(update_fields=["index"])
+        now = clock()
+        for index in _free_indices(room):
+            RoomSeat.objects.create(
+                room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
+            )
+        return _start(room)
+
+
+def join(code: str, person: Person, name: str) -> RoomSeat:
+    """Take the lowest free seat of the room with ``code``; a member gets their own seat back.
+
+    Refusals: ``no_room`` (unknown code), ``closed``, ``started`` (a match is running: the
+    caller sends a non-member to watch it), ``full``.
+    """
+    with transaction.atomic():
+        room = Room.objects.select_for_update().filter(code=code).first()
+        if room is None:
+            raise RoomError("no_room")
+        if room.is_closed:
+            raise RoomError("closed")
+        mine = room.members.filter(person.seat_filter()).first()
+        if mine is not None:
+            return mine
+        if room.is_playing:
+            raise RoomError("started")
+        free = _free_indices(room)
+        if not free:
+            raise RoomError("full")
+        now = clock()
+        try:
+            with transaction.atomic():
+                seat = _seat_person(room, free[0], person, name, now)
+        except IntegrityError:
+            # Only without row locks (the constraint caught a racing join): that seat is gone.
+            raise RoomError("full") from None
+        _touch(room, now)
+        _redraw_on_commit(room)
+        return seat
+
+
+def _seat_person(room: Room, index: int, person: Person, name: str, now: datetime) -> RoomSeat:
+    return RoomSeat.objects.create(
+        room=room,
+        index=index,
+        kind=RoomSeat.Kind.HUMAN,
+        user_id=person.user_id,
+        guest_key="" if person.user_id is not None else person.guest_key,
+        name=name,
+        joined_at=now,
+        last_seen=now,
+    )
+
+
+def member_of(room: Room, person: Person) -> RoomSeat | None:
+    if not person.known:
+        return None
+    return room.members.filter(kind=RoomSeat.Kind.HUMAN).filter(person.seat_filter()).first()
+
+
+def leave(room_id: int, person: Person) -> None:
+    """← Back (R131): leave the room before its match. The seat is freed; if the host leaves,
+    the longest-present human becomes host, and a room without humans closes. During a match
+    the seat is kept for the player (the live table's autopilot covers an absence)."""
+    with transaction.atomic():
+        room = _locked(room_id)
+        seat = member_of(room, person)
+        if seat is None or room.is_closed:
+            return
+        if room.is_playing:
+            raise RoomError("running")
+        was_host = room.host_id == seat.pk
+        seat.delete()
+        room.refresh_from_db(fields=["host"])
+        if was_host or room.host_id is None:
+            _hand_host_to_next(room, exclude=None)
+        _touch(room, clock())
+        _redraw_on_commit(room)
+
+
+# --- host controls before the match (R131) ----------------------------------------------------
+
+
+def fill_with_bots(room_id: int, person: Person) -> int:
+    """Bots take every free seat; returns how many were seated."""
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        now = clock()
+        free = _free_indices(room)
+        for index in free:
+            RoomSeat.objects.create(
+                room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
+            )
+        _touch(room, now)
+        _redraw_on_commit(room)
+        return len(free)
+
+
+def seat_bot(room_id: int, person: Person, index: int) -> None:
+    """A bot takes one chosen free seat."""
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        _check_index(room, index)
+        if room.members.filter(index=index).exists():
+            raise RoomError("seat_taken")
+        now = clock()
+        RoomSeat.objects.create(
+            room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
+        )
+        _touch(room, now)
+        _redraw_on_commit(room)
+
+
+def replace_with_bot(room_id: int, person: Person, index: int) -> None:
+    """A bot takes over a player's seat; the player leaves the room."""
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        seat = _occupied(room, index)
+        if not seat.is_human:
+            raise RoomError("not_human")
+        now = clock()
+        seat.delete()
+        RoomSeat.objects.create(
+            room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
+        )
+        _touch(room, now)
+        _redraw_on_commit(room)
+
+
+def remove(room_id: int, person: Person, index: int) -> None:
+    """Free an occupied seat (a bot, or a player who then leaves the room)."""
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        _occupied(room, index).delete()
+        _touch(room, clock())
+        _redraw_on_commit(room)
+
+
+def start(room_id: int, person: Person) -> Match:
+    """Start (or Play again, Q61): a new match from the room's seats and settings, with a
+    fresh seed; roles and characters are dealt by the engine. Every member is sent to it."""
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        return _start(room)
+
+
+def _start(room: Room) -> Match:
+    seats = list(room.members.order_by("index"))
+    if len(seats) != room.seats:
+        raise RoomError("not_filled")
+    match = game_services.start_match(
+        seats=[_seat_spec(seat, seats) for seat in seats],
+        mode=room.mode,
+        move_time=room.move_time,
+        tempo=room.tempo,
+    )
+    # The table and result pages link back here; game never imports lobby (match contract).
+    Match.objects.filter(pk=match.pk).update(room_url=room_url(room))
+    if room.host is not None:
+        game_services.set_host(match.pk, room.host.index)
+    now = clock()
+    room.status = Room.Status.PLAYING
+    room.current_match = match
+    room.last_activity = now
+    room.save(update_fields=["status", "current_match", "last_activity"])
+    _redraw_on_commit(room)
+    return match
+
+
+def _seat_spec(seat: RoomSeat, seats: list[RoomSeat]) -> SeatSpec:
+    if seat.is_human:
+        return SeatSpec(
+            kind=MatchSeat.Kind.HUMAN,
+            name=seat.name,
+            user_id=seat.user_id,
+            guest_key=seat.guest_key,
+        )
+    return SeatSpec(kind=seat.kind, name=str(seat_label(seat, seats)))
+
+
+def seat_label(seat: RoomSeat, seats: list[RoomSeat]) -> str:
+    """'Bot N' / 'AI N', counted per kind in table order (R1, R141, R142); '' for humans."""
+    if seat.is_human:
+        return ""
+    number = sum(1 for other in seats if other.kind == seat.kind and other.index <= seat.index)
+    return f"Bot {number}" if seat.kind == RoomSeat.Kind.BOT else f"AI {number}"
+
+
+# --- after the match --------------------------------------------------------------------------
+
+
+def match_over(match: Match) -> None:
+    """The room's match ended: the room opens again with the same seats, offering Play again."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().filter(current_match=match).first()
+        if room is None or not room.is_playing:
+            return
+        room.status = Room.Status.OPEN
+        room.last_activity = clock()
+        room.save(update_fields=["status", "last_activity"])
+        _redraw_on_commit(room)
+
+
+# --- presence and the host (R133) ---------------------------------------------------------------
+
+
+def socket_opened(room_id: int, person: Person) -> None:
+    _presence(room_id, person, opened=True)
+
+
+def socket_closed(room_id: int, person: Person) -> None:
+    _presence(room_id, person, opened=False)
+
+
+def _presence(room_id: int, person: Person, *, opened: bool) -> None:
+    with transaction.atomic():
+        room = _locked(room_id)
+        seat = member_of(room, person)
+        if seat is None:
+            return
+        now = clock()
+        seat.sockets = seat.sockets + 1 if opened else max(0, seat.sockets - 1)
+        was_connected = seat.connected
+        seat.connected = seat.sockets > 0
+        seat.last_seen = now
+        seat.save(update_fields=["sockets", "connected", "last_seen"])
+        anyone_here = room.members.filter(connected=True).exists()
+        room.empty_since = None if anyone_here else now
+        room.save(update_fields=["empty_since"])
+        if seat.connected == was_connected:
+            return
+        if not seat.connected and room.host_id == seat.pk:
+            # Look again once the 30 s are up; the periodic sweep is the backstop.
+            seconds = HOST_ABSENCE_LIMIT.total_seconds() + 1
+            jobs.schedule(seconds, _check_host_job(), room.pk)
+        _redraw_on_commit(room)
+
+
+def _check_host_job() -> Callable[..., object]:
+    from lobby import tasks
+
+    return tasks.check_host
+
+
+def check_host(room_id: int) -> bool:
+    """Hand the room to the longest-present connected human if the host has been away for
+    30 s (R133, Q60); during a match presence is the table's, and the table learns the new
+    host through game.services.set_host. Returns True when the host changed."""
+    with transaction.atomic():
+        room = _locked(room_id)
+        if room.is_closed:
+            return False
+        now = clock()
+        away_since = _host_away_since(room)
+        if away_since is None or now - away_since < HOST_ABSENCE_LIMIT:
+            return False
+        return _hand_host_to_next(room, exclude=room.host_id, connected_only=True)
+
+
+def _host_away_since(room: Room) -> datetime | None:
+    """When the host was last seen, if they are away now; None while they are here."""
+    host = room.host
+    if host is None:
+        return room.last_activity
+    if room.is_playing and room.current_match_id is not None:
+        player = MatchSeat.objects.filter(match_id=room.current_match_id, seat=host.index).first()
+        if player is None:
+            return None
+        if player.connected:
+            return None
+        return player.last_seen or room.last_activity
+    if host.connected:
+        return None
+    return host.last_seen or host.joined_at
+
+
+def _hand_host_to_next(room: Room, *, exclude: int | None, connected_only: bool = False) -> bool:
+    """Make the human who has been in the room longest the host (ties: lower seat first);
+    prefer connected ones. A room left without humans closes. Returns True on a change."""
+    humans = room.members.filter(kind=RoomSeat.Kind.HUMAN).exclude(pk=exclude or 0)
+    present = _present(room, humans)
+    candidates = present if (present or connected_only) else list(humans)
+    if not candidates:
+        if not humans.exists() and not room.is_playing:
+            _close(room)
+            return True
+        return False
+    new_host = min(candidates, key=lambda seat: (seat.joined_at, seat.index))
+    if new_host.pk == room.host_id:
+        return False
+    room.host = new_host
+    room.save(update_fields=["host"])
+    if room.is_playing and room.current_match_id is not None:
+        game_services.set_host(room.current_match_id, new_host.index)
+    _redraw_on_commit(room)
+    return True
+
+
+def _present(room: Room, humans) -> list[RoomSeat]:  # noqa: ANN001 (a RoomSeat queryset)
+    if room.is_playing and room.current_match_id is not None:
+        here = set(
+            MatchSeat.objects.filter(
+                match_id=room.current_match_id, kind=MatchSeat.Kind.HUMAN, connected=True
+            ).values_list("seat", flat=True)
+        )
+        return [seat for seat in humans if seat.index in here]
+    return [seat for seat in humans if seat.connected]
+
+
+def rooms_to_check() -> list[int]:
+    """Rooms whose host might be away (the periodic sweep looks at each)."""
+    return list(
+        Room.objects.filter(status__in=[Room.Status.OPEN, Room.Status.PLAYING]).values_list(
+            "pk", flat=True
+        )
+    )
+
+
+# --- closing ----------------------------------------------------------------------------------
+
+
+def close_empty_rooms() -> int:
+    """Close rooms nobody has been in for a day (a running match keeps its room)."""
+    cutoff = clock() - EMPTY_ROOM_LIFETIME
+    stale = (
+        Room.objects.exclude(status=Room.Status.CLOSED)
+        .exclude(members__connected=True)
+        .filter(Q(empty_since__lte=cutoff) | Q(empty_since__isnull=True, last_activity__lte=cutoff))
+        .exclude(current_match__status=Match.Status.RUNNING)
+    )
+    closed = 0
+    for room_id in list(stale.values_list("pk", flat=True).distinct()):
+        with transaction.atomic():
+            room = _locked(room_id)
+            if not room.is_closed:
+                _close(room)
+                closed += 1
+    return closed
+
+
+def close_room(room_id: int) -> None:
+    """Close a room at once (moderation)."""
+    with transaction.atomic():
+        room = _locked(room_id)
+        if not room.is_closed:
+            _close(room)
+
+
+def kick(seat_id: int) -> RoomSeat | None:
+    """Take a member's seat away (moderation); the host passes on if it was them."""
+    with transaction.atomic():
+        seat = RoomSeat.objects.filter(pk=seat_id).select_related("room").first()
+        if seat is None:
+            return None
+        room = _locked(seat.room_id)
+        was_host = room.host_id == seat.pk
+        seat.delete()
+        if was_host:
+            room.host = None
+            _hand_host_to_next(room, exclude=None)
+        _touch(room, clock())
+        _redraw_on_commit(room)
+        return seat
+
+
+def _close(room: Room) -> None:
+    now = clock()
+    room.status = Room.Status.CLOSED
+    room.closed_at = now
+    room.save(update_fields=["status", "closed_at"])
+    _redraw_on_commit(room)
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _locked(room_id: int) -> Room:
+    return Room.objects.select_for_update().select_related("host").get(pk=room_id)
+
+
+def _host_locked(room_id: int, person: Person, *, open_only: bool) -> Room:
+    room = _locked(room_id)
+    host = room.host
+    if host is None or not person.known or not _is_person(host, person):
+        raise NotHost
+    if open_only and not room.is_open:
+        raise RoomError("not_open")
+    return room
+
+
+def _is_person(seat: RoomSeat, person: Person) -> bool:
+    if person.user_id is not None:
+        return seat.user_id == person.user_id
+    return seat.user_id is None and bool(seat.guest_key) and seat.guest_key == person.guest_key
+
+
+def is_host(room: Room, person: Person) -> bool:
+    return room.host is not None and person.known and _is_person(room.host, person)
+
+
+def _free_indices(room: Room) -> list[int]:
+    taken = set(room.members.values_list("index", flat=True))
+    return [index for index in range(room.seats) if index not in taken]
+
+
+def _check_index(room: Room, index: int) -> None:
+    if not 0 <= index < room.seats:
+        raise RoomError("no_such_seat")
+
+
+def _occupied(room: Room, index: int) -> RoomSeat:
+    _check_index(room, index)
+    seat = room.members.filter(index=index).first()
+    if seat is None:
+        raise RoomError("no_player")
+    if seat.pk == room.host_id:
+        raise RoomError("host_seat")
+    return seat
+
+
+def _touch(room: Room, now: datetime) -> None:
+    room.last_activity = now
+    room.save(update_fields=["last_activity"])
+
+
+def _redraw_on_commit(room: Room) -> None:
+    room_id = room.pk
+    transaction.on_commit(lambda: broadcast.room_changed(room_id), robust=True)

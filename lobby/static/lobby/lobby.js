@@ -1,0 +1,39 @@
+// Room page helpers: go to the table when the room says the match began, copy the share
+// link, and show why the server refused a host control (htmx leaves 4xx bodies unswapped).
+(function () {
+  "use strict";
+
+  function tableLink() { return document.querySelector("#room [data-navigate]"); }
+  // A page opened while the match runs stays (it may have come from the table's "Back to
+  // room"); only a room that starts while the page is open sends everyone to the table.
+  var wasStarted = Boolean(tableLink());
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-copy]");
+    if (!button) { return; }
+    var url = window.location.origin + button.getAttribute("data-copy");
+    var done = function () { button.textContent = button.getAttribute("data-copied"); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(url).then(done, function () { window.prompt("", url); });
+    } else {
+      window.prompt("", url);
+    }
+  });
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var box = document.getElementById("room-error");
+    var xhr = event.detail.xhr;
+    if (box && xhr && xhr.status === 409) {
+      box.textContent = xhr.responseText;
+      box.hidden = false;
+    }
+  });
+
+  // The room fragment arrives over the WebSocket (hx-swap-oob); watch for the one that
+  // carries the table link.
+  new MutationObserver(function () {
+    var link = tableLink();
+    if (link && !wasStarted) { window.location.assign(link.getAttribute("href")); }
+    wasStarted = Boolean(link);
+  }).observe(document.body, { childList: true, subtree: true });
+})();

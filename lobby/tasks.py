@@ -1,0 +1,42 @@
+"""The lobby's jobs, run through the one seam (bangarena_site.jobs).
+
+- ``lobby.check_host(room_id)``: armed 30 s after the host's last room socket closes (R133).
+- ``lobby.watch_hosts()``: periodic backstop; also covers hosts away from the table during a
+  match, whose sockets belong to the game.
+- ``lobby.close_empty_rooms()``: periodic; closes rooms that sat empty for a day.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bangarena_site.jobs import job
+from lobby import services
+
+logger = logging.getLogger(__name__)
+
+
+@job("lobby.check_host")
+def check_host(room_id: int) -> bool:
+    return services.check_host(room_id)
+
+
+@job("lobby.watch_hosts")
+def watch_hosts() -> int:
+    """Hand over every room whose host has been away for 30 s; returns how many changed."""
+    changed = 0
+    for room_id in services.rooms_to_check():
+        try:
+            changed += services.check_host(room_id)
+        except Exception:
+            # One broken room must not keep the sweep from every other room.
+            logger.exception("Host check failed for room %s", room_id)
+    return changed
+
+
+@job("lobby.close_empty_rooms")
+def close_empty_rooms() -> int:
+    closed = services.close_empty_rooms()
+    if closed:
+        logger.info("Closed %s room(s) that sat empty for a day", closed)
+    return closed

@@ -1,0 +1,24 @@
+"""URLs of the start screen and rooms (app namespace "lobby"), mounted at the site root."""
+
+from django.urls import path
+
+from lobby import views
+
+app_name = "lobby"
+
+urlpatterns = [
+    path("play/", views.start_screen, name="start"),
+    path("play/now/", views.play, name="play"),
+    path("play/watch/", views.watch, name="watch"),
+    path("rooms/new/", views.create, name="create"),
+    path("rooms/join/", views.join_by_code, name="join"),
+    path("r/<str:code>/", views.room, name="room"),
+    path("r/<str:code>/join/", views.join_room, name="join_room"),
+    path("r/<str:code>/leave/", views.leave, name="leave"),
+    # Host controls (R131), POST only.
+    path("r/<str:code>/fill/", views.fill_with_bots, name="fill"),
+    path("r/<str:code>/seat/<int:index>/bot/", views.seat_bot, name="seat_bot"),
+    path("r/<str:code>/seat/<int:index>/replace/", views.replace_with_bot, name="replace"),
+    path("r/<str:code>/seat/<int:index>/remove/", views.remove, name="remove"),
+    path("r/<str:code>/start/", views.start, name="start_match"),
+]

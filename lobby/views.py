@@ -1,0 +1,305 @@
+"""The start screen (R129, R130), rooms and their host controls (R131).
+
+Every change is a POST (CSRF-checked by the middleware). Host controls answer an htmx request
+with the redrawn room (the socket brings it to everyone else) and a plain form post with a
+redirect back to the room; anyone but the host gets 403 and nothing changes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_POST
+
+from bangarena_site.accounts.forms import client_address
+from game import services as game_services
+from game.models import Match, MatchSeat
+from game.services import SeatSpec
+from lobby import codes, preferences, services
+from lobby.forms import NameForm, SettingsForm
+from lobby.identity import Person, person_of
+from lobby.models import Room
+from lobby.presenters import room_context, room_fragment
+from lobby.throttle import join_throttle
+
+WATCHING_NOTICE = "The match has already started: you are watching it."
+
+
+def _start_page(request: HttpRequest, form: SettingsForm, status: int = 200) -> HttpResponse:
+    return render(request, "lobby/start.html", {"form": form}, status=status)
+
+
+@require_GET
+def start_screen(request: HttpRequest) -> HttpResponse:
+    initial = preferences.load(request)
+    code = request.GET.get("code", "")
+    return _start_page(request, SettingsForm(initial={**initial, "code": code}))
+
+
+def _settings_form(request: HttpRequest, *, require_name: bool = True) -> SettingsForm:
+    form = SettingsForm(request.POST, require_name=require_name)
+    if form.is_valid():
+        preferences.save(request, form.remembered())
+    return form
+
+
+@require_POST
+def play(request: HttpRequest) -> HttpResponse:
+    """Play: straight to a new table, bots in every other seat (R130)."""
+    form = _settings_form(request)
+    if not form.is_valid():
+        return _start_page(request, form, status=400)
+    person = person_of(request, create_session=True)
+    match = services.play_now(person, form.cleaned_data["name"], form.room_settings())
+    return redirect("game:table", match.pk)
+
+
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    form = _settings_form(request)
+    if not form.is_valid():
+        return _start_page(request, form, status=400)
+    person = person_of(request, create_session=True)
+    room = services.create_room(person, form.cleaned_data["name"], form.room_settings())
+    return redirect("lobby:room", room.code)
+
+
+@require_POST
+def join_by_code(request: HttpRequest) -> HttpResponse:
+    form = _settings_form(request)
+    if not form.is_valid():
+        return _start_page(request, form, status=400)
+    person = person_of(request, create_session=True)
+    outcome = _join(request, person, form.cleaned_data["code"], form.cleaned_data["name"])
+    if isinstance(outcome, Refusal):
+        form.add_error("code", outcome.message)
+        return _start_page(request, form, status=outcome.status)
+    return outcome
+
+
+@dataclass(frozen=True)
+class Refusal:
+    message: str
+    status: int = 400
+
+
+def _join(request: HttpRequest, person: Person, raw_code: str, name: str) -> HttpResponse | Refusal:
+    """Seat ``person`` in the room, or send them to watch its running match."""
+    address = client_address(request)
+    wait = join_throttle.seconds_until_allowed(person, address)
+    if wait:
+        return Refusal(_too_many_codes(wait), status=429)
+    code = codes.normalize(raw_code)
+    if not code:
+        if raw_code.strip():
+            join_throttle.record_miss(person, address)
+        return Refusal(_("A room code has 6 letters and digits, like K7MQ2X."))
+    try:
+        seat = services.join(code, person, name)
+    except services.RoomError as error:
+        if error.code == "no_room":
+            join_throttle.record_miss(person, address)
+        if error.code == "started":
+            return _watch_started(request, code)
+        return Refusal(str(error.message), status=404 if error.code == "no_room" else 409)
+    room = seat.room
+    if room.is_playing and room.current_match_id:
+        return redirect("game:table", room.current_match_id)
+    return redirect("lobby:room", room.code)
+
+
+def _too_many_codes(seconds: int) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return ngettext(
+        "Too many room codes tried. Try again in %(minutes)d minute.",
+        "Too many room codes tried. Try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+def _watch_started(request: HttpRequest, code: str) -> HttpResponse:
+    room = Room.objects.get(code=code)
+    messages.info(request, _(WATCHING_NOTICE))
+    return redirect("game:table", room.current_match_id)
+
+
+@require_POST
+def watch(request: HttpRequest) -> HttpResponse:
+    """Watch bot match (R130): a running all-bot table, or a new one if none runs."""
+    form = _settings_form(request, require_name=False)
+    if not form.is_valid():
+        return _start_page(request, form, status=400)
+    humans = MatchSeat.objects.filter(match=OuterRef("pk"), kind=MatchSeat.Kind.HUMAN)
+    match = (
+        Match.objects.filter(status=Match.Status.RUNNING)
+        .exclude(Exists(humans))
+        .order_by("-created_at")
+        .first()
+    )
+    if match is None:
+        settings = form.room_settings()
+        match = game_services.start_match(
+            seats=[SeatSpec(kind="bot", name=f"Bot {n}") for n in range(1, settings.seats + 1)],
+            mode=settings.mode,
+            move_time=settings.move_time,
+            tempo=settings.tempo,
+        )
+    return redirect("game:table", match.pk)
+
+
+# --- the room page ---------------------------------------------------------------------------
+
+
+def _room_or_404(raw_code: str) -> Room:
+    code = codes.normalize(raw_code)
+    room = Room.objects.select_related("host", "current_match").filter(code=code).first()
+    if room is None:
+        raise Http404
+    return room
+
+
+def room(request: HttpRequest, code: str) -> HttpResponse:
+    """The room: live seats for members; for anyone else a seat to take (the share link)."""
+    person = person_of(request)
+    address = client_address(request)
+    wait = join_throttle.seconds_until_allowed(person, address)
+    if wait:
+        return _start_page(request, _code_error_form(request, code, _too_many_codes(wait)), 429)
+    found = codes.normalize(code)
+    room = Room.objects.select_related("host", "current_match").filter(code=found).first()
+    if room is None or room.is_closed:
+        if room is None:
+            join_throttle.record_miss(person, address)
+        message = services.ERROR_MESSAGES["closed" if room else "no_room"]
+        return _start_page(request, _code_error_form(request, code, str(message)), status=404)
+    if code != room.code:
+        return redirect("lobby:room", room.code)
+    member = services.member_of(room, person)
+    if member is None and room.is_playing and room.current_match_id:
+        messages.info(request, _(WATCHING_NOTICE))
+        return redirect("game:table", room.current_match_id)
+    context = room_context(room, person, origin=f"{request.scheme}://{request.get_host()}")
+    context["room_html"] = room_fragment(
+        room, person, origin=f"{request.scheme}://{request.get_host()}"
+    )
+    context["name_form"] = NameForm(initial={"name": preferences.load(request)["name"]})
+    return render(request, "lobby/room_page.html", context)
+
+
+def _code_error_form(request: HttpRequest, code: str, message: str) -> SettingsForm:
+    form = SettingsForm(initial={**preferences.load(request), "code": code})
+    form.code_error = message  # shown by the start screen next to the code field
+    return form
+
+
+@require_POST
+def join_room(request: HttpRequest, code: str) -> HttpResponse:
+    """Take a seat from the room link."""
+    form = NameForm(request.POST)
+    room = _room_or_404(code)
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors["name"]))
+        return redirect("lobby:room", room.code)
+    preferences.save(request, {"name": form.cleaned_data["name"]})
+    person = person_of(request, create_session=True)
+    try:
+        services.join(room.code, person, form.cleaned_data["name"])
+    except services.RoomError as error:
+        if error.code == "started":
+            return _watch_started(request, room.code)
+        messages.error(request, str(error.message))
+        if error.code == "closed":
+            return redirect("lobby:start")
+    return redirect("lobby:room", room.code)
+
+
+@require_POST
+def leave(request: HttpRequest, code: str) -> HttpResponse:
+    """← Back: leave the room and change the settings on the start screen (R131, Q59)."""
+    room = _room_or_404(code)
+    try:
+        services.leave(room.pk, person_of(request))
+    except services.RoomError as error:
+        messages.error(request, str(error.message))
+        return redirect("lobby:room", room.code)
+    if getattr(request, "htmx", False):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = "/play/"
+        return response
+    return redirect("lobby:start")
+
+
+# --- host controls (R131) ----------------------------------------------------------------------
+
+
+def _host_action(action: Callable[..., Any]) -> Callable[..., HttpResponse]:
+    """Wrap a services host control as a POST view: 403 for non-hosts, 409 with the reason
+    for a refused change, else the redrawn room."""
+
+    @require_POST
+    def view(request: HttpRequest, code: str, **kwargs: Any) -> HttpResponse:
+        room = _room_or_404(code)
+        person = person_of(request)
+        try:
+            result = action(room.pk, person, **kwargs)
+        except services.NotHost:
+            raise PermissionDenied from None
+        except services.RoomError as error:
+            if getattr(request, "htmx", False):
+                return HttpResponse(
+                    str(error.message), status=409, content_type="text/plain; charset=utf-8"
+                )
+            messages.error(request, str(error.message))
+            return redirect("lobby:room", room.code)
+        if isinstance(result, Match):
+            if getattr(request, "htmx", False):
+                response = HttpResponse(status=204)
+                response["HX-Redirect"] = f"/match/{result.pk}/"
+                return response
+            return redirect("game:table", result.pk)
+        if getattr(request, "htmx", False):
+            fresh = Room.objects.select_related("host", "current_match").get(pk=room.pk)
+            origin = f"{request.scheme}://{request.get_host()}"
+            return HttpResponse(room_fragment(fresh, person, origin=origin))
+        return redirect("lobby:room", room.code)
+
+    view.__name__ = action.__name__
+    view.__doc__ = action.__doc__
+    return view
+
+
+def _fill(room_id: int, person: Person) -> int:
+    return services.fill_with_bots(room_id, person)
+
+
+def _seat_bot(room_id: int, person: Person, index: int) -> None:
+    services.seat_bot(room_id, person, index)
+
+
+def _replace(room_id: int, person: Person, index: int) -> None:
+    services.replace_with_bot(room_id, person, index)
+
+
+def _remove(room_id: int, person: Person, index: int) -> None:
+    services.remove(room_id, person, index)
+
+
+def _start(room_id: int, person: Person) -> Match:
+    return services.start(room_id, person)
+
+
+fill_with_bots = _host_action(_fill)
+seat_bot = _host_action(_seat_bot)
+replace_with_bot = _host_action(_replace)
+remove = _host_action(_remove)
+start = _host_action(_start)
