@@ -370,3 +370,18 @@ def test_the_log_names_cards_and_reads_newest_last():
     texts = [" ".join(html.unescape(re.sub(r"<[^>]+>", "", line)).split()) for line in lines]
     assert texts[-2] == "Player 1 played Wagon 9♠."
     assert texts[-1] == "Player 1 drew 2 cards."
+
+
+def test_host_controls_show_only_on_the_hosts_screen():
+    """R132: tempo and Hand to bot belong to the host; nobody else sees them."""
+    game = Game.new(GameConfig(seats=4, seed=6))
+    seats = seat_records(4)
+    seats[2].connected = False  # an absent human: the host may hand the seat to the bot
+    for viewer in (*range(4), None):
+        view = game.view(viewer)
+        legal = game.legal_actions(viewer) if viewer is not None else []
+        fragment = table_fragment(
+            match_record(host_seat=0), seats, view, viewer, legal=legal, now=NOW
+        )
+        assert ("/host/tempo/" in fragment) == (viewer == 0)
+        assert ("/host/seat/2/hand-to-bot/" in fragment) == (viewer == 0)
