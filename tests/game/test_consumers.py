@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
+from django.core.management import call_command
+from django.utils import translation
+from django.utils.translation import trans_real
 
 from game import broadcast, consumers, rendering, services
 from game.bots import BotMemory, choose
@@ -56,7 +59,13 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     real = rendering.table_fragment
 
     def spy(match, seats, view, viewer, **kwargs):
-        record.append({"viewer": viewer, "all_knowing_hands": kwargs.get("all_knowing_hands")})
+        record.append(
+            {
+                "viewer": viewer,
+                "all_knowing_hands": kwargs.get("all_knowing_hands"),
+                "language": translation.get_language(),
+            }
+        )
         return real(match, seats, view, viewer, **kwargs)
 
     monkeypatch.setattr(rendering, "table_fragment", spy)
@@ -354,3 +363,48 @@ def test_seat_of_ignores_a_guest_key_for_a_seat_that_belongs_to_an_account(job_q
     user = make_user("owner")
     match = start([SeatSpec(kind="human", name="O", user_id=user.pk, guest_key="k"), *bot_seats(3)])
     assert services.seat_of(match, AnonymousUser(), "k") is None
+
+
+@pytest.fixture(scope="module")
+def compiled_catalogues() -> None:
+    """The .mo files are build output: compile them, and make Django forget catalogues it
+    loaded before they existed."""
+    call_command("compiletranslations", verbosity=0)
+    trans_real._translations = {}
+    trans_real._default = None
+
+
+async def test_each_screen_reads_its_own_language(
+    compiled_catalogues, socket_time: SocketTime, sockets: list, renders: list
+):
+    """Refusals and the table come in the language of each player: the account's choice for a
+    signed-in player, the browser's Accept-Language for a guest; jobs render the same way."""
+    heinz = await database_sync_to_async(make_user)("heinz", preferred_language="de")
+    key, cookie = await database_sync_to_async(guest_cookie)()
+    match = await database_sync_to_async(start)(
+        [
+            SeatSpec(kind="human", name="Heinz", user_id=heinz.pk),
+            SeatSpec(kind="human", name="Joost", guest_key=key),
+            *bot_seats(2),
+        ],
+        seed=seed_with_marshal_at(2, seats=4),
+    )
+    german = await connect(
+        sockets, match.pk, await database_sync_to_async(session_cookie_for)(heinz)
+    )
+    dutch = await connect(sockets, match.pk, cookie, accept_language="nl,en;q=0.5")
+    await german.receive_from(FRAME_TIMEOUT)
+    await dutch.receive_from(FRAME_TIMEOUT)
+
+    await german.send_json_to(message({"type": "end_turn"}, 0))
+    await dutch.send_json_to(message({"type": "end_turn"}, 0))
+
+    for socket, language in ((german, "de"), (dutch, "nl")):
+        with translation.override(language):
+            expected = str(services.ERROR_MESSAGES["not_your_turn"])
+        assert expected != str(services.ERROR_MESSAGES["not_your_turn"])
+        assert expected in await socket.receive_from(FRAME_TIMEOUT)
+
+    renders.clear()
+    await socket_time.run_next_timer()  # a bot moves: the job renders every open seat
+    assert {r["viewer"]: r["language"] for r in renders} == {0: "de", 1: "nl", None: "en"}
