@@ -110,19 +110,47 @@
   // Keyboard players keep their place: if focus was on the table before a new one arrived, it
   // moves to the first thing to do now instead of falling back to the top of the page.
   var focusWasOnTable = false;
-  document.addEventListener("htmx:oobBeforeSwap", function () {
+  function noteFocus() {
     var root = table();
-    focusWasOnTable = !!(root && root.contains(document.activeElement));
-  });
+    if (root && root.contains(document.activeElement)) focusWasOnTable = true;
+  }
+  document.addEventListener("htmx:wsBeforeMessage", noteFocus);
+  document.addEventListener("htmx:oobBeforeSwap", noteFocus);
 
+  // New log lines (and "your decision") go to a live region outside the swapped table, since a
+  // live region that is itself replaced is not reliably announced.
+  var seenLines = null;
+  function announce(root) {
+    var announcer = document.getElementById("table-announcer");
+    var lines = Array.prototype.map.call(root.querySelectorAll("[data-log] li"), function (li) {
+      return li.textContent.replace(/\s+/g, " ").trim();
+    });
+    if (announcer && seenLines !== null) {
+      var fresh = [];
+      var last = seenLines.length ? seenLines[seenLines.length - 1] : null;
+      var from = last === null ? 0 : lines.lastIndexOf(last) + 1;
+      fresh = lines.slice(from);
+      if (root.classList.contains("tablescreen--mine")) fresh.push(announcer.getAttribute("data-your-turn"));
+      if (fresh.length) announcer.textContent = fresh.join(" ");
+    }
+    seenLines = lines;
+  }
+
+  var shownVersion = null;
   function refreshed() {
     var root = table();
     if (!root) return;
+    // Both htmx events fire for one message; act once per rendered table.
+    var version = root.getAttribute("data-version") + "|" + root.querySelectorAll("[data-log] li").length;
+    if (version === shownVersion && !root.classList.contains("is-sending")) return;
+    shownVersion = version;
+    announce(root);
     root.classList.remove("is-sending");
     if (focusWasOnTable) {
-      focusWasOnTable = false;
-      var next = root.querySelector(".prompt .act__button, .card--playable, .act--end .act__button");
-      if (next) next.focus();
+      // In order of urgency; if nothing is to be done now, remember for the next update.
+      var next = root.querySelector(".prompt .act__button") || root.querySelector(".card--playable") ||
+        root.querySelector(".act--end .act__button");
+      if (next) { next.focus(); focusWasOnTable = false; }
     }
     startTimers();
     scrollLog();
