@@ -400,13 +400,16 @@ def _host_away_since(room: Room) -> datetime | None:
 def _hand_host_to_next(room: Room, *, exclude: int | None, connected_only: bool = False) -> bool:
     """Make the human who has been in the room longest the host (ties: lower seat first);
     prefer connected ones. A room left without humans closes. Returns True on a change."""
-    humans = room.members.filter(kind=RoomSeat.Kind.HUMAN).exclude(pk=exclude or 0)
+    everyone = room.members.filter(kind=RoomSeat.Kind.HUMAN)
+    if not everyone.exists():
+        if room.is_playing:
+            return False  # Q60: the room closes when the match ends
+        _close(room)
+        return True
+    humans = everyone.exclude(pk=exclude) if exclude is not None else everyone
     present = _present(room, humans)
     candidates = present if (present or connected_only) else list(humans)
     if not candidates:
-        if not humans.exists() and not room.is_playing:
-            _close(room)
-            return True
         return False
     new_host = min(candidates, key=lambda seat: (seat.joined_at, seat.index))
     if new_host.pk == room.host_id:
