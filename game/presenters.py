@@ -171,6 +171,8 @@ class Control:
     card: CardFace | None = None
     hint: str = ""
     verb: str = ""
+    #: "heal" for Bonesetter heals, which the panel folds away together.
+    group: str = ""
 
     @property
     def json(self) -> str:
@@ -256,6 +258,15 @@ class Prompt:
     text: str
     controls: list[Control]
     looking_at: list[CardFace] = field(default_factory=list)
+
+    @property
+    def main_controls(self) -> list[Control]:
+        return [c for c in self.controls if c.group != "heal"]
+
+    @property
+    def heal_controls(self) -> list[Control]:
+        """Bonesetter heals: one per pair of cards, so they fold away behind one summary."""
+        return [c for c in self.controls if c.group == "heal"]
 
 
 @dataclass
@@ -669,7 +680,7 @@ class ControlBuilder:
                     gettext("Heal 1 HP: discard {card} and {card2}").format(
                         card=self.card_label(first), card2=self.card_label(second)
                     ),
-                    hint="bonesetter",
+                    group="heal",
                 )
             )
         elif kind == "choose":
