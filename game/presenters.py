@@ -584,7 +584,7 @@ class LogWriter:
     def on_game_over(self, e):
         team = catalogue.TEAMS.get(e.get("team") or "", "")
         return format_html(
-            "<strong>{}</strong>", gettext("Game over: {team} win.").format(team=team)
+            "<strong>{}</strong>", gettext("Game over. Winners: {team}.").format(team=team)
         )
 
 
@@ -909,7 +909,7 @@ def _now() -> datetime:
 def result_text(result: dict[str, Any], names: dict[int, str]) -> str:
     team = catalogue.TEAMS.get(result.get("team") or "", "")
     winners = ", ".join(names.get(s, str(s + 1)) for s in result.get("winners", []))
-    return gettext("{team} win: {winners}.").format(team=team, winners=winners)
+    return gettext("Winners: {team} — {winners}.").format(team=team, winners=winners)
 
 
 def top_line(view: dict[str, Any], names: dict[int, str], viewer: int | None) -> str:
