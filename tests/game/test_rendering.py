@@ -385,3 +385,20 @@ def test_host_controls_show_only_on_the_hosts_screen():
         )
         assert ("/host/tempo/" in fragment) == (viewer == 0)
         assert ("/host/seat/2/hand-to-bot/" in fragment) == (viewer == 0)
+
+
+def test_every_public_event_reads_as_a_sentence():
+    """R137: the log tells every event of random games in words, with no raw ids or keys."""
+    from game.presenters import LogWriter
+
+    writer = LogWriter({seat: f"Player {seat + 1}" for seat in range(8)})
+    seen = set()
+    for seed, seats, mode in GAMES:
+        game = list(random_moments(seed, seats, mode, every=10_000))[-1]
+        for event in game.view(None)["log"]:
+            line = writer.sentence(event)
+            assert line, event
+            assert "{" not in line, line
+            assert "None" not in line, line
+            seen.add(event["type"])
+    assert {"turn", "played", "damage", "eliminated", "game_over", "drew"} <= seen
