@@ -501,7 +501,7 @@ def _close(room: Room) -> None:
 
 
 def _locked(room_id: int) -> Room:
-    return Room.objects.select_for_update().select_related("host").get(pk=room_id)
+    return Room.objects.select_for_update(of=("self",)).select_related("host").get(pk=room_id)
 
 
 def _host_locked(room_id: int, person: Person, *, open_only: bool) -> Room:

@@ -4,6 +4,8 @@ comes from open sockets. Every user-chosen name is escaped."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -41,11 +43,20 @@ async def next_room(socket: WebsocketCommunicator) -> str:
 
 
 async def latest_room(socket: WebsocketCommunicator) -> str:
-    """The newest fragment: presence changes may send a few in a row."""
+    """The newest fragment already sent: presence changes may send a few in a row."""
     html = await next_room(socket)
     while not await socket.receive_nothing(timeout=0.2):
         html = await next_room(socket)
     return html
+
+
+async def room_where(socket: WebsocketCommunicator, wanted: Callable[[str], bool]) -> str:
+    """The first fragment that shows ``wanted`` (redraws arrive in order; the channel layer
+    may deliver them a moment apart). Fails after 5 s without one."""
+    while True:
+        html = await next_room(socket)
+        if wanted(html):
+            return html
 
 
 @pytest.fixture
@@ -86,8 +97,8 @@ async def test_changes_are_pushed_to_everyone_in_the_room_each_with_their_own_vi
     await latest_room(member_socket)
 
     await database_sync_to_async(services.fill_with_bots)(room.pk, host)
-    for_host = await latest_room(host_socket)
-    for_member = await latest_room(member_socket)
+    for_host = await room_where(host_socket, lambda html: "badge--bot" in html)
+    for_member = await room_where(member_socket, lambda html: "badge--bot" in html)
     for html in (for_host, for_member):
         assert html.count('class="badge badge--bot"') == 3
         assert "Bot 3" in html
@@ -106,10 +117,9 @@ async def test_a_closed_socket_shows_the_member_away(sockets):
     await host_socket.connect()
     member_socket = room_socket(room.code, member_cookie)
     await member_socket.connect()
-    html = await latest_room(host_socket)
-    assert html.count("presence--on") == 2
+    await room_where(host_socket, lambda html: html.count("presence--on") == 2)
     await member_socket.disconnect()
-    html = await latest_room(host_socket)
+    html = await room_where(host_socket, lambda html: "presence--off" in html)
     assert html.count("presence--on") == 1
     assert html.count("presence--off") == 1
 
@@ -129,7 +139,7 @@ async def test_starting_pushes_the_table_link_to_every_member(sockets, monkeypat
     await database_sync_to_async(services.fill_with_bots)(room.pk, host)
     await latest_room(member_socket)
     match = await database_sync_to_async(services.start)(room.pk, host)
-    html = await latest_room(member_socket)
+    html = await room_where(member_socket, lambda html: "data-navigate" in html)
     assert f'href="/match/{match.pk}/" data-navigate' in html
 
 
