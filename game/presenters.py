@@ -354,7 +354,7 @@ def ring_positions(count: int) -> list[tuple[float, float]]:
     points = []
     for index in range(count):
         angle = math.pi / 2 + index * 2 * math.pi / count
-        points.append((round(50 + 40 * math.cos(angle), 2), round(50 + 41 * math.sin(angle), 2)))
+        points.append((round(50 + 40 * math.cos(angle), 2), round(50 + 46 * math.sin(angle), 2)))
     return points
 
 
