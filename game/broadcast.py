@@ -79,24 +79,31 @@ def table_message(match: Match, html: str) -> dict[str, Any]:
 
 
 def broadcast_match(match_id: int) -> None:
-    """Render the current table for each connected seat and the watchers, and send it."""
+    """Load the match and send every screen its current table (after a non-move change:
+    presence, tempo, autopilot, host)."""
+    match = Match.objects.get(pk=match_id)
+    broadcast_table(match, list(match.seats.select_related("user")), match.game())
+
+
+def broadcast_table(match: Match, seats: list[MatchSeat], game: Game) -> None:
+    """Render the table of ``match`` at its version for each connected seat and the watchers,
+    and send it. ``game`` is the match's game at that version."""
     from game import services
 
-    match = Match.objects.get(pk=match_id)
-    seats = list(match.seats.select_related("user"))
-    game = match.game()
     now = services.clock()
     outgoing: list[tuple[str, dict[str, Any]]] = []
     for player in seats:
-        # Bot seats and humans without an open socket have nobody listening.
+        # Bot seats and humans without an open socket have nobody listening (nor has an
+        # unwatched match's watchers group, below).
         if not player.is_human or player.sockets == 0:
             continue
         with translation.override(language_of_seat(player)):
             html = render_table(match, seats, game, player.seat, now=now)
         outgoing.append((seat_group(match.pk, player.seat), table_message(match, html)))
-    with translation.override(settings.LANGUAGE_CODE):
-        html = render_table(match, seats, game, None, now=now)
-    outgoing.append((watchers_group(match.pk), table_message(match, html)))
+    if match.watchers:
+        with translation.override(settings.LANGUAGE_CODE):
+            html = render_table(match, seats, game, None, now=now)
+        outgoing.append((watchers_group(match.pk), table_message(match, html)))
     async_to_sync(_send_all)(outgoing)
 
 

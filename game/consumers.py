@@ -78,6 +78,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(services.set_connected)(
                 self.match_id, seat, True, language=self.language
             )
+        else:
+            await database_sync_to_async(services.set_watching)(self.match_id, True)
         html, version = await database_sync_to_async(self._full_table)()
         await self._send_table(html, version)
 
@@ -87,6 +89,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.seat is not None:
             await database_sync_to_async(services.set_connected)(self.match_id, self.seat, False)
+        else:
+            await database_sync_to_async(services.set_watching)(self.match_id, False)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self._within_rate():

@@ -164,7 +164,9 @@ def submit(match_id: int, seat: int, action: dict, version: int) -> SubmitResult
             raise MatchError("stale")
         if match.awaited_seat != seat:
             raise MatchError("not_your_turn")
-        return _apply(match, seat, action, MatchAction.Cause.PLAYER, clock())
+        return _apply(
+            match, match.game(), _seats(match), seat, action, MatchAction.Cause.PLAYER, clock()
+        )
 
 
 def play_due(match_id: int, version: int) -> SubmitResult | None:
@@ -183,15 +185,17 @@ def play_due(match_id: int, version: int) -> SubmitResult | None:
         if not match.is_running or match.version != version:
             return None
         now = clock()
-        game = match.game()
         seat = match.awaited_seat
-        player = match.seats.get(seat=seat)
-        if player.plays_itself:
-            return _apply(match, seat, _bot_action(match, game, seat), MatchAction.Cause.BOT, now)
+        seats = _seats(match)
+        if seats[seat].plays_itself:
+            game = match.game()
+            action = _bot_action(match, game, seat)
+            return _apply(match, game, seats, seat, action, MatchAction.Cause.BOT, now)
         if match.deadline is None or now + DEADLINE_TOLERANCE < match.deadline:
             return None
+        game = match.game()
         action = game.default_action(seat)
-        return _apply(match, seat, action, MatchAction.Cause.TIMEOUT, now)
+        return _apply(match, game, seats, seat, action, MatchAction.Cause.TIMEOUT, now)
 
 
 def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
@@ -223,9 +227,19 @@ def _bot_action(match: Match, game: Game, seat: int) -> dict:
     return action
 
 
-def _apply(match: Match, seat: int, action: dict, cause: str, now: datetime) -> SubmitResult:
-    """Apply one action to the locked match, save it, and arm what comes next on commit."""
-    game = match.game()
+def _apply(
+    match: Match,
+    game: Game,
+    seats: list[MatchSeat],
+    seat: int,
+    action: dict,
+    cause: str,
+    now: datetime,
+) -> SubmitResult:
+    """Apply one action to the locked match, save it, and arm what comes next on commit.
+
+    ``game`` is ``match.game()`` and ``seats`` the match's seats in seat order, loaded once by
+    the caller; the broadcast after the commit reuses both instead of reloading the match."""
     try:
         events = game.apply(seat, action)
     except IllegalAction as error:
@@ -240,9 +254,10 @@ def _apply(match: Match, seat: int, action: dict, cause: str, now: datetime) -> 
         _finish(match, game, now)
     else:
         turn_changed = any(event["type"] == "turn" for event in events)
-        _arm_decision(match, game, list(match.seats.all()), now, turn_changed=turn_changed)
+        _arm_decision(match, game, seats, now, turn_changed=turn_changed)
     match.save()
-    _broadcast_on_commit(match.pk)
+    # Robust, like every broadcast: see _broadcast_on_commit.
+    transaction.on_commit(lambda: broadcast.broadcast_table(match, seats, game), robust=True)
     return SubmitResult(version=match.version, events=events, finished=finished)
 
 
@@ -296,6 +311,11 @@ def _broadcast_on_commit(match_id: int) -> None:
     # Robust: the move is saved and its next job armed; a rendering error is logged and must
     # not break the caller (the next broadcast or a reconnect shows the table again).
     transaction.on_commit(lambda: broadcast.broadcast_match(match_id), robust=True)
+
+
+def _seats(match: Match) -> list[MatchSeat]:
+    """The match's seats, indexed by engine seat."""
+    return list(match.seats.select_related("user").order_by("seat"))
 
 
 def _locked(match_id: int) -> Match:
@@ -399,6 +419,17 @@ def set_connected(match_id: int, seat: int, connected: bool, *, language: str = 
         _broadcast_on_commit(match.pk)
 
 
+def set_watching(match_id: int, watching: bool) -> None:
+    """One spectator socket opened (True) or closed (False).
+
+    Counted under the match lock, like seat presence: a move either sees the new watcher or
+    commits before that watcher's first full table is rendered, so no update is missed."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        match.watchers = match.watchers + 1 if watching else max(0, match.watchers - 1)
+        match.save(update_fields=["watchers"])
+
+
 def _human_seat(match: Match, seat: int, *, running_only: bool = True) -> MatchSeat:
     if running_only and not match.is_running:
         raise MatchError("finished")
@@ -440,6 +471,7 @@ def rearm_running_matches() -> int:
         MatchSeat.objects.filter(match__status=Match.Status.RUNNING, kind="human").update(
             sockets=0, connected=False
         )
+        Match.objects.filter(status=Match.Status.RUNNING).update(watchers=0)
         for match in Match.objects.select_for_update().filter(status=Match.Status.RUNNING):
             player = match.seats.get(seat=match.awaited_seat)
             if player.plays_itself:

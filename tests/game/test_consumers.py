@@ -393,8 +393,9 @@ async def test_each_screen_reads_its_own_language(
         sockets, match.pk, await database_sync_to_async(session_cookie_for)(heinz)
     )
     dutch = await connect(sockets, match.pk, cookie, accept_language="nl,en;q=0.5")
-    await german.receive_from(FRAME_TIMEOUT)
-    await dutch.receive_from(FRAME_TIMEOUT)
+    watcher = await connect(sockets, match.pk, accept_language="de")
+    for socket in (german, dutch, watcher):
+        await socket.receive_from(FRAME_TIMEOUT)
 
     await german.send_json_to(message({"type": "end_turn"}, 0))
     await dutch.send_json_to(message({"type": "end_turn"}, 0))
@@ -407,4 +408,27 @@ async def test_each_screen_reads_its_own_language(
 
     renders.clear()
     await socket_time.run_next_timer()  # a bot moves: the job renders every open seat
+    # Watchers share one render, in the site's language.
     assert {r["viewer"]: r["language"] for r in renders} == {0: "de", 1: "nl", None: "en"}
+
+
+async def test_an_unwatched_table_renders_no_watchers_view(
+    socket_time: SocketTime, sockets: list, renders: list
+):
+    """Nobody listens to the watchers' group of an unwatched match: no render is wasted."""
+    match = await database_sync_to_async(start)(bot_seats(4), seed=4, tempo="fast")
+    await socket_time.run_next_timer()
+    assert renders == []
+
+    watcher = await connect(sockets, match.pk)
+    await watcher.receive_from(FRAME_TIMEOUT)
+    await socket_time.run_next_timer()
+    assert 'id="table"' in await watcher.receive_from(FRAME_TIMEOUT)
+    assert [r["viewer"] for r in renders] == [None, None]
+
+    await watcher.disconnect()
+    sockets.remove(watcher)
+    renders.clear()
+    await socket_time.run_next_timer()
+    assert renders == []
+    assert (await load(match.pk)).watchers == 0

@@ -24,13 +24,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def broadcasts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Match ids broadcast (after commit), while still rendering and sending for real."""
     sent: list[int] = []
-    real = broadcast.broadcast_match
+    real = broadcast.broadcast_table
 
-    def recording(match_id: int) -> None:
-        sent.append(match_id)
-        real(match_id)
+    def recording(match, seats, game) -> None:
+        sent.append(match.pk)
+        real(match, seats, game)
 
-    monkeypatch.setattr(broadcast, "broadcast_match", recording)
+    monkeypatch.setattr(broadcast, "broadcast_table", recording)
     return sent
 
 
