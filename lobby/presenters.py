@@ -7,6 +7,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from game import catalogue
 from game.models import MatchSeat, MoveTime, Tempo
@@ -66,6 +67,8 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
         "filled": filled,
         "free_count": room.seats - len(members),
         "mode_name": catalogue.mode_name(room.mode),
+        "seats_line": ngettext("%(count)d seat", "%(count)d seats", room.seats)
+        % {"count": room.seats},
         "plays_classic": room.mode == "double_agent" and room.seats < 5,
         "tempo_name": Tempo(room.tempo).label,
         "move_time_name": MoveTime(room.move_time).label,
