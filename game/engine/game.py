@@ -13,7 +13,7 @@ from game.engine.frames import HANDLERS, advance
 from game.engine.frames.ability import bonesetter_actions, bonesetter_apply, bonesetter_can_heal
 from game.engine.serialize import state_from_dict, state_to_dict
 from game.engine.setup import new_state
-from game.engine.state import State, copy_json
+from game.engine.state import State, copy_event
 from game.engine.views import build_view
 
 
@@ -21,22 +21,27 @@ def normalise(action) -> dict | None:
     """The action in the form legal_actions lists it, or None if it cannot be legal.
 
     Key order never matters (dict equality); a card pair and a ``cards`` list are compared
-    sorted; booleans are refused outright because ``True == 1`` would match seat 1.
+    sorted; only exact ``str`` and ``int`` values are accepted, so ``True`` (which equals 1)
+    never passes for seat 1.
     """
     if not isinstance(action, dict):
         return None
     out = {}
     for key, value in action.items():
-        if key == "cards":
-            if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-                return None
-            value = sorted(value)
-        elif isinstance(value, bool) or not isinstance(value, (str, int)):
+        kind = type(value)
+        if kind is str or kind is int:
+            out[key] = value
+        elif (
+            key == "cards"
+            and (kind is list or kind is tuple)
+            and all(type(v) is str for v in value)
+        ):
+            out[key] = sorted(value)
+        else:
             return None
-        out[key] = value
     if "card2" in out:
         first, second = out.get("card"), out["card2"]
-        if not isinstance(first, str) or not isinstance(second, str):
+        if type(first) is not str or type(second) is not str:
             return None
         if second < first:
             out["card"], out["card2"] = second, first
@@ -140,7 +145,7 @@ class Game:
             frame = s.stack[-1]
             HANDLERS[frame["kind"]].apply(s, frame, legal)
         advance(s)
-        return copy_json(s.log[start:])
+        return [copy_event(e) for e in s.log[start:]]
 
     def _why_illegal(self, seat: int, action) -> str:
         """A readable reason; only computed once the action is known to be illegal."""

@@ -14,11 +14,24 @@ from game.engine.rng import Rng
 
 def copy_json(value):
     """A deep copy of plain JSON data (much cheaper than copy.deepcopy)."""
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind is dict:
         return {k: copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if kind is list:
         return [copy_json(v) for v in value]
     return value
+
+
+def copy_event(event: dict) -> dict:
+    """Copy of one event; events nest at most a list of flat card dicts (hot path of apply)."""
+    out = dict(event)
+    for key, value in event.items():
+        kind = type(value)
+        if kind is dict:
+            out[key] = dict(value)
+        elif kind is list:
+            out[key] = [dict(v) if type(v) is dict else v for v in value]
+    return out
 
 
 @dataclass(slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.engine.distance import distances_from
 from game.engine.frames import HANDLERS
 from game.engine.roles import DOUBLE_AGENT, MARSHAL, ROLE_ORDER, ROLE_TEAM
-from game.engine.state import Card, Player, State, copy_json
+from game.engine.state import Card, Player, State, copy_event, copy_json
 
 
 def _card(card: Card | None) -> dict | None:
@@ -85,7 +85,7 @@ def build_view(s: State, seat: int | None, awaiting: list[int]) -> dict:
         "discard_count": len(s.discard),
         "discard_top": _card(s.discard[-1]) if s.discard else None,
         "last_check": copy_json(s.last_check),
-        "log": [dict(event) for event in s.log],  # events are never changed once emitted
+        "log": [copy_event(event) for event in s.log],
         "result": copy_json(s.result),
     }
     if viewer is not None and viewer.role == MARSHAL and s.deputy_candidates is not None:
