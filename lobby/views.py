@@ -17,8 +17,9 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from bangarena_site.accounts.forms import client_address
@@ -32,7 +33,7 @@ from lobby.models import Room
 from lobby.presenters import room_context, room_fragment
 from lobby.throttle import join_throttle
 
-WATCHING_NOTICE = "The match has already started: you are watching it."
+WATCHING_NOTICE = gettext_lazy("The match has already started: you are watching it.")
 
 
 def _start_page(request: HttpRequest, form: SettingsForm, status: int = 200) -> HttpResponse:
@@ -129,7 +130,7 @@ def _too_many_codes(seconds: int) -> str:
 
 def _watch_started(request: HttpRequest, code: str) -> HttpResponse:
     room = Room.objects.get(code=code)
-    messages.info(request, _(WATCHING_NOTICE))
+    messages.info(request, str(WATCHING_NOTICE))
     return redirect("game:table", room.current_match_id)
 
 
@@ -186,7 +187,7 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("lobby:room", room.code)
     member = services.member_of(room, person)
     if member is None and room.is_playing and room.current_match_id:
-        messages.info(request, _(WATCHING_NOTICE))
+        messages.info(request, str(WATCHING_NOTICE))
         return redirect("game:table", room.current_match_id)
     context = room_context(room, person, origin=f"{request.scheme}://{request.get_host()}")
     context["room_html"] = room_fragment(
@@ -234,7 +235,7 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("lobby:room", room.code)
     if getattr(request, "htmx", False):
         response = HttpResponse(status=204)
-        response["HX-Redirect"] = "/play/"
+        response["HX-Redirect"] = reverse("lobby:start")
         return response
     return redirect("lobby:start")
 
@@ -264,7 +265,7 @@ def _host_action(action: Callable[..., Any]) -> Callable[..., HttpResponse]:
         if isinstance(result, Match):
             if getattr(request, "htmx", False):
                 response = HttpResponse(status=204)
-                response["HX-Redirect"] = f"/match/{result.pk}/"
+                response["HX-Redirect"] = reverse("game:table", args=[result.pk])
                 return response
             return redirect("game:table", result.pk)
         if getattr(request, "htmx", False):
