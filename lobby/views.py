@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -161,12 +162,45 @@ def watch(request: HttpRequest) -> HttpResponse:
 # --- the room page ---------------------------------------------------------------------------
 
 
-def _room_or_404(raw_code: str) -> Room:
+class CodeThrottled(Exception):
+    """Too many unknown codes from this session or address (answered with 429)."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(seconds)
+        self.message = _too_many_codes(seconds)
+
+
+def _room_or_404(request: HttpRequest, raw_code: str) -> Room:
+    """The room a POST names by code. Unknown codes count against the same limit as joins,
+    so neither 404 against 403 nor any other answer can be used to enumerate codes."""
+    person = person_of(request)
+    address = client_address(request)
+    wait = join_throttle.seconds_until_allowed(person, address)
+    if wait:
+        raise CodeThrottled(wait)
     code = codes.normalize(raw_code)
     room = Room.objects.select_related("host", "current_match").filter(code=code).first()
     if room is None:
+        join_throttle.record_miss(person, address)
         raise Http404
     return room
+
+
+def _throttled(error: CodeThrottled) -> HttpResponse:
+    return HttpResponse(error.message, status=429, content_type="text/plain; charset=utf-8")
+
+
+def answers_throttle(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Turn CodeThrottled into a 429 with the reason."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except CodeThrottled as error:
+            return _throttled(error)
+
+    return wrapped
 
 
 def room(request: HttpRequest, code: str) -> HttpResponse:
@@ -204,10 +238,11 @@ def _code_error_form(request: HttpRequest, code: str, message: str) -> SettingsF
 
 
 @require_POST
+@answers_throttle
 def join_room(request: HttpRequest, code: str) -> HttpResponse:
     """Take a seat from the room link."""
     form = NameForm(request.POST)
-    room = _room_or_404(code)
+    room = _room_or_404(request, code)
     if not form.is_valid():
         messages.error(request, " ".join(form.errors["name"]))
         return redirect("lobby:room", room.code)
@@ -225,9 +260,10 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+@answers_throttle
 def leave(request: HttpRequest, code: str) -> HttpResponse:
     """← Back: leave the room and change the settings on the start screen (R131, Q59)."""
-    room = _room_or_404(code)
+    room = _room_or_404(request, code)
     try:
         services.leave(room.pk, person_of(request))
     except services.RoomError as error:
@@ -248,8 +284,9 @@ def _host_action(action: Callable[..., Any]) -> Callable[..., HttpResponse]:
     for a refused change, else the redrawn room."""
 
     @require_POST
+    @answers_throttle
     def view(request: HttpRequest, code: str, **kwargs: Any) -> HttpResponse:
-        room = _room_or_404(code)
+        room = _room_or_404(request, code)
         person = person_of(request)
         try:
             result = action(room.pk, person, **kwargs)

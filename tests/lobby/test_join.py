@@ -203,3 +203,20 @@ def test_right_codes_do_not_count_against_the_limit(job_queue):
         assert join(browser, room, "Regular").status_code == 302
     assert RoomSeat.objects.filter(room=room, name="Regular").count() == 1
     assert Room.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("url_name", "args"),
+    [("lobby:join_room", ()), ("lobby:fill", ()), ("lobby:remove", (1,)), ("lobby:leave", ())],
+)
+def test_posts_naming_a_room_cannot_be_used_to_enumerate_codes(job_queue, url_name, args):
+    """403 for a real room against 404 for a made-up one would tell codes apart: unknown
+    codes there count against the same limit."""
+    room = create_room(guest())
+    guesser = guest()
+    for attempt in range(MAX_MISSES_PER_SESSION):
+        fake = f"ZZZZZ{codes.ALPHABET[attempt]}"
+        assert guesser.post(reverse(url_name, args=[fake, *args])).status_code == 404
+    response = guesser.post(reverse(url_name, args=[room.code, *args]))
+    assert response.status_code == 429
+    assert "Too many room codes tried" in response.content.decode()
