@@ -435,11 +435,12 @@ def _present(room: Room, humans) -> list[RoomSeat]:  # noqa: ANN001 (a RoomSeat 
 
 def rooms_to_check() -> list[int]:
     """Rooms whose host might be away (the periodic sweep looks at each)."""
-    return list(
-        Room.objects.filter(status__in=[Room.Status.OPEN, Room.Status.PLAYING]).values_list(
-            "pk", flat=True
-        )
+    maybe_away = Q(status=Room.Status.OPEN, host__connected=False) | Q(
+        status=Room.Status.OPEN, host__isnull=True
     )
+    # During a match presence is the table's: every playing room is looked at.
+    playing = Q(status=Room.Status.PLAYING)
+    return list(Room.objects.filter(maybe_away | playing).values_list("pk", flat=True))
 
 
 # --- closing ----------------------------------------------------------------------------------
