@@ -222,3 +222,23 @@ def test_replaying_the_action_log_rebuilds_the_snapshot_exactly(job_queue: JobQu
     assert match.version == 60
 
     assert match.replay().to_dict() == match.state
+
+
+def test_start_match_records_the_room_link_and_the_host(job_queue: JobQueue):
+    """The table links back to its room, and the host seat gets the host controls (R132)."""
+    seats = [*bot_seats(2), *human_seats(2)]
+    match = services.start_match(
+        seats=seats,
+        mode="classic",
+        move_time=30,
+        tempo="normal",
+        room_url="/r/ABC234/",
+        host_seat=3,
+    )
+    assert (match.room_url, match.host_seat) == ("/r/ABC234/", 3)
+    with pytest.raises(ValueError, match="host_seat"):
+        services.start_match(seats=seats, mode="classic", move_time=30, tempo="normal", host_seat=0)
+    with pytest.raises(services.MatchError) as refused:
+        services.set_host(match.pk, 1)
+    assert refused.value.code == "no_seat"
+    assert Match.objects.get(pk=match.pk).host_seat == 3
