@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
+from django.db import connections
 
 from bangarena_site.asgi import router
 from lobby import services
@@ -59,12 +60,15 @@ async def room_where(socket: WebsocketCommunicator, wanted: Callable[[str], bool
             return html
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 async def sockets():
     opened: list[WebsocketCommunicator] = []
     yield opened
     for socket in opened:
         await socket.disconnect()
+    # The consumers' database threads keep a connection each; PostgreSQL will not drop the
+    # test database while one is open.
+    await database_sync_to_async(connections.close_all)()
 
 
 async def test_a_member_gets_the_room_and_is_marked_present(sockets):
