@@ -160,3 +160,14 @@ def test_watch_does_not_pick_a_match_with_humans(job_queue):
     assert Match.objects.count() == 2
     watched = Match.objects.exclude(seats__kind="human").get()
     assert watched.seats.count() == int(SETTINGS["seats"])
+
+
+@pytest.mark.parametrize(("seats", "noted"), [("4", True), ("5", False)])
+def test_a_double_agent_room_says_when_it_plays_classic_r134(job_queue, seats, noted):
+    from tests.lobby.conftest import create_room
+
+    browser = guest()
+    room = create_room(browser, seats=seats, mode="double_agent")
+    page = browser.get(reverse("lobby:room", args=[room.code])).content.decode()
+    assert ("with 4 seats the table plays Classic" in page) is noted
+    assert "Double Agent (beta)" in page
