@@ -132,11 +132,11 @@ def test_home_welcomes_guests_with_sign_up_and_log_in(client):
     assert html.count(f'href="{reverse("signup")}"') >= 2  # header and call to action
 
 
-def test_home_offers_no_play_button_before_the_lobby_exists(player_client):
-    html = player_client.get(url("home")).content.decode().lower()
+def test_home_and_nav_lead_to_the_start_screen(player_client):
+    """R130: every way into a match starts on the start screen, reachable from home and nav."""
+    html = player_client.get(url("home")).content.decode()
 
-    assert ">play<" not in html
-    assert "play now" not in html
+    assert html.count(f'href="{url("lobby:start")}"') >= 2
 
 
 def test_stylesheet_and_logo_are_served(client, serve_static_from_sources):
