@@ -276,11 +276,10 @@ def _start(room: Room) -> Match:
         mode=room.mode,
         move_time=room.move_time,
         tempo=room.tempo,
+        # The table and result pages link back here; game never imports lobby.
+        room_url=room_url(room),
+        host_seat=room.host.index if room.host is not None else None,
     )
-    # The table and result pages link back here; game never imports lobby (match contract).
-    Match.objects.filter(pk=match.pk).update(room_url=room_url(room))
-    if room.host is not None:
-        game_services.set_host(match.pk, room.host.index)
     now = clock()
     room.status = Room.Status.PLAYING
     room.current_match = match
