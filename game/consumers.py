@@ -22,6 +22,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from bangarena_site.live.accounts import AccountSocketMixin
 from game import broadcast, services
 from game.models import Match
 
@@ -51,7 +52,7 @@ def connection_language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request) or settings.LANGUAGE_CODE
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
     match_id: int
     seat: int | None = None
     group: str | None = None
@@ -74,6 +75,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.group = broadcast.seat_group(self.match_id, seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await self.join_account_group()
         if seat is not None:
             await database_sync_to_async(services.set_connected)(
                 self.match_id, seat, True, language=self.language
@@ -87,6 +89,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.group is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.leave_account_group()
         if self.seat is not None:
             await database_sync_to_async(services.set_connected)(self.match_id, self.seat, False)
         else:

@@ -17,6 +17,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from bangarena_site.live.accounts import AccountSocketMixin
 from game.consumers import connection_language
 from lobby import broadcast, codes, services
 from lobby.identity import Person, person_of_scope
@@ -35,7 +36,7 @@ def origin_of(scope: dict[str, Any]) -> str:
     return ""
 
 
-class RoomConsumer(AsyncWebsocketConsumer):
+class RoomConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
     room_id: int | None = None
     group: str | None = None
     person: Person = Person(None, "")
@@ -54,6 +55,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.group = broadcast.room_group(self.room_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await self.join_account_group()
         # Presence redraws every page of the room (this one included) on commit.
         await database_sync_to_async(services.socket_opened)(self.room_id, self.person)
         await self._send_room()
@@ -62,6 +64,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.group is None or self.room_id is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.leave_account_group()
         await database_sync_to_async(services.socket_closed)(self.room_id, self.person)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:

@@ -11,6 +11,8 @@ from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.utils import timezone
 
+from bangarena_site.live.accounts import close_account_sockets
+
 from .models import User
 
 
@@ -23,6 +25,9 @@ def ban_user(user: User, *, reason: str, now: datetime | None = None) -> None:
         user.session_generation += 1
         user.save(update_fields=["is_active", "banned_at", "ban_reason", "session_generation"])
         end_sessions_of(user)
+        # Sockets opened before the ban would outlive the sessions: close them on commit.
+        user_id = user.pk
+        transaction.on_commit(lambda: close_account_sockets(user_id))
 
 
 def unban_user(user: User) -> None:

@@ -6,13 +6,14 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.groups import user_group
 
 # Close code for "not signed in" (4000-4999 are free for applications; 4401 mirrors HTTP 401).
 CLOSE_NOT_SIGNED_IN = 4401
 
 
-class NotificationConsumer(AsyncWebsocketConsumer):
+class NotificationConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
     """Joins the user's own group and forwards pushed fragments as text frames.
 
     The htmx ws extension swaps each frame into the page out-of-band by element id. The socket
@@ -30,10 +31,12 @@ class NotificationConsumer(AsyncWebsocketConsumer):
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await self.join_account_group()
 
     async def disconnect(self, code: int) -> None:
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self.leave_account_group()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Clients have nothing to say on this socket; their frames are ignored."""
