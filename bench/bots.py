@@ -1,16 +1,19 @@
 """Bot tournament: win rates per role, game length and decision time of the rule-based bots.
 
-    python bench/bots.py [--games 2000] [--seats 5 7] [--modes bots vs_random random]
-                         [--rules classic] [--workers 2]
+    python bench/bots.py [--games 2000] [--seats 5 7] [--modes classic partners ...]
+                         [--matchups bots vs_random random] [--workers 2]
 
-Match-ups (``--modes``):
+Game modes (``--modes``): classic, partners, double_agent, old_classic; every seat count is
+played in every mode given.
+
+Match-ups (``--matchups``):
   bots       every seat is a bot;
   vs_random  for each team in turn (law, bandits, loner), that team's seats are bots and every
              other seat plays a uniformly random legal action;
   random     every seat plays at random (the baseline the vs_random rates compare with).
 
 Every game is seeded (game seed = index; roles are dealt by a generator seeded the same way,
-so the same seed gives the same table in every match-up). For each seat count it prints the
+so the same seed gives the same table in every match-up). For each seat count and mode it prints the
 win rate of every role with a 95 % Wilson interval, the average and longest game in turns,
 and the bots' median decision time: ``choose`` with a memory kept up to date by ``observe``,
 and (sampled) the full contract call that rebuilds the memory from the log first. The issue's
@@ -21,6 +24,7 @@ decision under 2 ms.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
@@ -180,37 +184,44 @@ def main() -> int:
     parser.add_argument(
         "--modes",
         nargs="+",
+        default=["classic"],
+        choices=["classic", "partners", "double_agent", "old_classic"],
+        help="game modes (default classic)",
+    )
+    parser.add_argument(
+        "--matchups",
+        nargs="+",
         default=["bots", "vs_random", "random"],
         choices=["bots", "vs_random", "random"],
+        help="bots vs bots, each bot team vs random players, all random (default: all three)",
     )
-    parser.add_argument("--rules", default="classic", help="game mode (default classic)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     args = parser.parse_args()
 
-    for seats in args.seats:
-        print(f"\n## {seats} seats, {args.rules}, {args.games} games per match-up\n")
-        roles = roles_in(seats, args.rules)
+    for mode, seats in itertools.product(args.modes, args.seats):
+        print(f"\n## {seats} seats, {mode}, {args.games} games per match-up\n")
+        roles = roles_in(seats, mode)
         columns: dict[str, dict[str, str]] = {role: {} for role in roles}
         timing = Tally()
         started = time.perf_counter()
-        if "bots" in args.modes:
-            tally = run(seats, args.rules, args.games, frozenset(TEAMS), args.workers)
+        if "bots" in args.matchups:
+            tally = run(seats, mode, args.games, frozenset(TEAMS), args.workers)
             report_games("bots vs bots", tally)
             timing.merge(tally)
             for role in roles:
                 columns[role]["bots vs bots"] = fmt_rate(tally.wins[role], tally.games)
-        if "vs_random" in args.modes:
+        if "vs_random" in args.matchups:
             for team in TEAMS:
                 team_roles = [r for r in roles if ROLE_TEAM[r] == team]
                 if not team_roles:
                     continue
-                tally = run(seats, args.rules, args.games, frozenset([team]), args.workers)
+                tally = run(seats, mode, args.games, frozenset([team]), args.workers)
                 report_games(f"{team} bots vs random", tally)
                 timing.merge(tally)
                 for role in team_roles:
                     columns[role]["bot team vs random"] = fmt_rate(tally.wins[role], tally.games)
-        if "random" in args.modes:
-            tally = run(seats, args.rules, args.games, frozenset(), args.workers)
+        if "random" in args.matchups:
+            tally = run(seats, mode, args.games, frozenset(), args.workers)
             report_games("all random", tally)
             for role in roles:
                 columns[role]["all random"] = fmt_rate(tally.wins[role], tally.games)
