@@ -1,0 +1,226 @@
+"""Browser test of the live table (issue 6): a guest goes to the start screen, picks a name, 4
+seats, Fast tempo and 15 s per move, clicks Play and plays a whole match against three bots in
+headless Chromium, clicking the controls a player would click, until the result page.
+
+Nothing is set up behind the browser's back: the match is the one Play deals (random seat,
+random seed), bots move on the live server's embedded scheduler, and every click travels the
+table socket. The test only waits on what the page shows (no sleeps); a fast 4-seat match is
+a minute or two, the overall ceiling is MATCH_TIMEOUT.
+
+Screenshots go to artifacts/e2e/ at 1280 and 360 px: the table at the start, mid-game (a
+response to a hit when one comes, else the human's first own turn), at the end, and the
+result page.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.conftest import ARTIFACTS
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = ARTIFACTS / "e2e"
+PLAYER = "Calamity Kid"
+SEATS = 4
+WIDE = {"width": 1280, "height": 860}
+PHONE = {"width": 360, "height": 740}
+MATCH_TIMEOUT = 480.0  # seconds for the whole match; the median fast 4-seat match is ~1 min
+STEP_TIMEOUT_MS = 30_000  # one bot pause is at most 0.6 s, a human decision at most 15 s
+PLAYS_PER_TURN = 4  # then End turn: a bounded, still sensible turn
+
+# What the page must show before the human acts again: their own decision (not mid-send),
+# the end of the match on the table, or the result page.
+TABLE_STATE = """
+([acted, toasts]) => {
+  if (location.pathname.endsWith("/result/")) return "result";
+  const table = document.getElementById("table");
+  if (!table) return false;
+  if (table.querySelector(".gameover")) return "over";
+  const refused = document.querySelectorAll("#toasts .toast").length > toasts;
+  const moved = table.getAttribute("data-version") !== acted;
+  if (table.classList.contains("tablescreen--mine") && !table.classList.contains("is-sending")
+      && (moved || refused)) return "mine";
+  return false;
+}
+"""
+
+
+@dataclass
+class Diary:
+    """What the human did, to assert on and to report."""
+
+    moves: list[str] = field(default_factory=list)
+    answered_hits: int = 0
+    took_hits: int = 0
+    refusals: int = 0
+    shots: set[str] = field(default_factory=set)
+
+
+def shoot(page: Page, name: str) -> None:
+    """Screenshots at the wide and the phone width, then back to wide."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}_1280.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(SHOTS / f"{name}_360.png"), full_page=True)
+    page.set_viewport_size(WIDE)
+
+
+def card_name(form: Locator) -> str:
+    return form.locator(".card__name").inner_text()
+
+
+def hand_cards(table: Locator, verb: str) -> Locator:
+    """Hand cards that act at once, showing ``verb`` ("Play", "Answer", "Discard")."""
+    shown = table.page.locator(".card__do > [aria-hidden=true]")
+    return table.locator(".hand form.act--card").filter(
+        has=shown.filter(has_text=re.compile(rf"^\s*{verb}\s*$"))
+    )
+
+
+def click_and_note(diary: Diary, control: Locator, what: str) -> None:
+    diary.moves.append(what)
+    control.click()
+
+
+def decide(page: Page, diary: Diary, plays_this_turn: int) -> bool:
+    """Make one decision as a player would; True if it was a card played on the human's turn."""
+    table = page.locator("#table")
+    # The title without its countdown ("Respond 0:14").
+    prompt_title = table.locator(".prompt__title").inner_text().strip().splitlines()[0]
+    prompt_title = re.sub(r"\s*\d+:\d\d$", "", prompt_title)
+    answer = hand_cards(table, "Answer")
+    panel = table.locator(".prompt .prompt__controls").first.locator(".act__button")
+    end_turn = table.locator(".act--end .act__button")
+
+    if prompt_title.startswith(("Respond", "Duel", "Raid")):
+        if "respond" not in diary.shots and prompt_title.startswith("Respond"):
+            shoot(page, "02-respond")
+            diary.shots.add("respond")
+        if answer.count():
+            # Cancel the hit (a Ricochet; in a Duel or Raid, a Shot).
+            diary.answered_hits += 1
+            click_and_note(
+                diary, answer.first.locator("button"), f"answer with {card_name(answer.first)}"
+            )
+        else:
+            diary.took_hits += 1
+            click_and_note(diary, panel.first, f"take the {prompt_title}")
+        return False
+
+    discard = hand_cards(table, "Discard")
+    if prompt_title.startswith("Discard") and discard.count():
+        click_and_note(diary, discard.first.locator("button"), "discard down to the limit")
+        return False
+
+    if end_turn.count() == 0:
+        # A choice (draw, keep two, upgrade, bounty): the first option the panel offers.
+        buttons = table.locator(".prompt .act__button")
+        click_and_note(diary, buttons.first, f"choose in {prompt_title}")
+        return False
+
+    if "turn" not in diary.shots:
+        shoot(page, "02-own-turn")
+        diary.shots.add("turn")
+    if plays_this_turn < PLAYS_PER_TURN:
+        # A card aimed at someone: pick it, then one of the targets that light up.
+        for picker in table.locator(".hand [data-select-card]").all():
+            picker.click()
+            lit = table.locator(".target:not([hidden]) .act__button")
+            if lit.count():
+                expect(lit.first).to_be_visible()
+                click_and_note(diary, lit.first, lit.first.inner_text())
+                return True
+            picker.click()  # nothing lit for this one: a second click cancels the pick
+        # A card that acts by itself (draw cards, heal, equipment); Dynamite asks to confirm.
+        playable = hand_cards(table, "Play")
+        if playable.count():
+            card = playable.first
+            click_and_note(diary, card.locator("button"), f"play {card_name(card)}")
+            return True
+    click_and_note(diary, end_turn, "end turn")
+    return False
+
+
+def test_a_guest_plays_a_whole_match_against_bots_to_the_result_page(
+    page: Page, live_url: str
+) -> None:
+    """R118, R120, R130, R135-R140: Play from the start screen deals a 4-seat table with the
+    guest and three bots; the guest plays through the table's controls (targets light up after
+    a pick, hits answered or taken, discards and choices when asked) until the match ends, and
+    the table sends them to the result page naming the winners and every player's role."""
+    diary = Diary()
+    page.on("dialog", lambda dialog: dialog.accept())  # "Put the Dynamite in front of yourself?"
+
+    # The start screen: name, 4 seats, Fast tempo, 15 s per move, Play.
+    page.goto(f"{live_url}/play/")
+    expect(page.locator("#start-title")).to_be_visible()
+    page.fill("input[name=name]", PLAYER)
+    for field_name, value in (("seats", SEATS), ("tempo", "fast"), ("move_time", 15)):
+        page.locator(f"label.pill:has(input[name={field_name}][value='{value}'])").click()
+        expect(page.locator(f"input[name={field_name}][value='{value}']")).to_be_checked()
+    page.locator("#play-button").click()
+
+    # The table: four seats, the guest at the bottom, three bots, a role of their own.
+    page.wait_for_url(re.compile(r"/match/\d+/$"), timeout=STEP_TIMEOUT_MS)
+    table = page.locator("#table")
+    expect(table).to_be_visible()
+    expect(table.locator(".seat")).to_have_count(SEATS)
+    expect(table.locator(".seat--me")).to_contain_text(PLAYER)
+    expect(table.locator(".badge--bot")).to_have_count(SEATS - 1)
+    expect(table.locator(".youbar__me")).to_contain_text("You are:")
+    expect(table.locator(".seat--me .presence--on")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    shoot(page, "01-start")
+    table_url = page.url
+
+    deadline = time.monotonic() + MATCH_TIMEOUT
+    acted_version = ""
+    plays_this_turn = 0
+    state = ""
+    while True:
+        remaining_ms = (deadline - time.monotonic()) * 1000
+        assert remaining_ms > 0, f"the match did not end in {MATCH_TIMEOUT} s: {diary}"
+        toasts = page.locator("#toasts .toast").count()
+        state = page.wait_for_function(
+            TABLE_STATE, arg=[acted_version, toasts], timeout=min(remaining_ms, STEP_TIMEOUT_MS)
+        ).json_value()
+        if state != "mine":
+            break
+        version = table.get_attribute("data-version") or ""
+        if version == acted_version:
+            diary.refusals += 1  # a toast said no; decide again on the same table
+            assert diary.refusals < 20, f"the table keeps refusing the human's clicks: {diary}"
+        on_turn = table.locator(".act--end").count() > 0
+        if not on_turn:
+            plays_this_turn = 0
+        acted_version = version
+        if decide(page, diary, plays_this_turn):
+            plays_this_turn += 1
+        elif on_turn:
+            plays_this_turn = 0  # End turn
+
+    # The end: the table names the winners and offers the result page, then goes there.
+    if state == "over":
+        expect(table.locator(".gameover")).to_contain_text("Winners")
+        shoot(page, "03-end")
+        page.wait_for_url(re.compile(r"/match/\d+/result/$"), timeout=STEP_TIMEOUT_MS)
+    assert page.url == table_url + "result/"
+
+    expect(page.locator(".result__team")).to_contain_text("Winners:")
+    expect(page.locator(".result__names strong").first).to_be_visible()
+    rows = page.locator(".result__table tbody tr")
+    expect(rows).to_have_count(SEATS)
+    for row in rows.all():
+        expect(row.locator(".role-tag")).to_have_count(1)  # every role revealed (R140)
+    expect(page.locator(".result__me")).to_contain_text(PLAYER)
+    expect(page.locator(".result__won").first).to_be_visible()
+    shoot(page, "04-result")
+
+    # The human really played: decisions made through the table's own controls.
+    assert diary.moves, "the human never had a decision"
+    print(f"\nhuman decisions: {len(diary.moves)}; {diary}")
