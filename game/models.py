@@ -110,6 +110,10 @@ class MatchSeat(models.Model):
     name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)
     label = models.CharField(_("label"), max_length=20, blank=True, help_text=_('"Bot 3", "AI 2"'))
     autopilot = models.BooleanField(_("handed to bot"), default=False)
+    # The player's opt-in: when "pass" is their only answer, the server passes for them after
+    # the tempo pause. Off by default, because answering at once tells the table the hand
+    # holds nothing to answer with.
+    auto_pass = models.BooleanField(_("auto-pass when there is no answer"), default=False)
     connected = models.BooleanField(_("connected"), default=True)
     # Open table sockets of this seat (two tabs count twice): the seat is away only when the
     # last one closes.
@@ -144,12 +148,13 @@ class MatchAction(models.Model):
         PLAYER = "player", _("Player")
         BOT = "bot", _("Bot")
         TIMEOUT = "timeout", _("Timeout")
+        AUTO_PASS = "auto_pass", _("Auto-pass")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField(_("sequence"), help_text=_("match version after it"))
     seat = models.PositiveSmallIntegerField(_("seat"))
     action = models.JSONField(_("action"))
-    cause = models.CharField(_("cause"), max_length=8, choices=Cause.choices, default=Cause.PLAYER)
+    cause = models.CharField(_("cause"), max_length=9, choices=Cause.choices, default=Cause.PLAYER)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

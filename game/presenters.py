@@ -298,6 +298,9 @@ class TableView:
     result_line: str
     host: bool = False
     tempo: str = ""
+    # The seated player's auto-pass opt-in, None where it cannot be set (watchers, the
+    # eliminated, a finished match).
+    auto_pass: bool | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -897,6 +900,11 @@ def present_table(
         # Host controls (R132) only on the host's own screen, and only while the match runs.
         host=viewer is not None and getattr(match, "host_seat", None) == viewer and not result,
         tempo=getattr(match, "tempo", ""),
+        auto_pass=(
+            bool(getattr(meta.get(viewer), "auto_pass", False))
+            if viewer is not None and viewer in meta and players[viewer]["alive"] and not result
+            else None
+        ),
     )
 
 

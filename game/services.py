@@ -37,6 +37,8 @@ TURN_CHANGE_FACTOR = 2
 DISCONNECTED_LIMIT_SECONDS = 8
 # A timer may fire a moment early (Celery countdowns use the worker's clock).
 DEADLINE_TOLERANCE = timedelta(milliseconds=250)
+# The answer of a player who has none: take the hit, lose the round (R68, R120).
+PASS: dict = {"type": "pass"}
 # A bot decision older than this has lost its job: the sweeper plays it (longest pause is 3 s).
 BOT_OVERDUE_AFTER = timedelta(seconds=5)
 
@@ -191,6 +193,10 @@ def play_due(match_id: int, version: int) -> SubmitResult | None:
             game = match.game()
             action = _bot_action(match, game, seat)
             return _apply(match, game, seats, seat, action, MatchAction.Cause.BOT, now)
+        if seats[seat].auto_pass:
+            game = match.game()
+            if game.legal_actions(seat) == [PASS]:
+                return _apply(match, game, seats, seat, PASS, MatchAction.Cause.AUTO_PASS, now)
         if match.deadline is None or now + DEADLINE_TOLERANCE < match.deadline:
             return None
         game = match.game()
@@ -284,10 +290,15 @@ def _arm_decision(
     # R118 / Q47: every seat, bot or human, shows the same per-decision limit.
     limit = _limit_for(match, player)
     match.deadline = now + timedelta(seconds=limit)
-    if player.plays_itself:
+    if player.plays_itself or _passes_itself(player, game, seat):
         _schedule_move(match, _pause(match.tempo, turn_changed))
     else:
         _schedule_move(match, limit)
+
+
+def _passes_itself(player: MatchSeat, game: Game, seat: int) -> bool:
+    """A human who opted in to auto-pass and has nothing but "pass" to answer with."""
+    return player.auto_pass and game.legal_actions(seat) == [PASS]
 
 
 def _limit_for(match: Match, player: MatchSeat) -> int:
@@ -355,6 +366,23 @@ def return_to_player(match_id: int, seat: int) -> None:
             match.deadline = now + timedelta(seconds=limit)
             match.save(update_fields=["awaited_since", "deadline"])
             _schedule_move(match, limit)
+        _broadcast_on_commit(match.pk)
+
+
+def set_auto_pass(match_id: int, seat: int, on: bool) -> None:
+    """The seat's player opts in or out of auto-pass. When switched on while "pass" is their
+    only answer, that decision is passed after the tempo pause like any later one."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not match.is_running:
+            raise MatchError("finished")
+        player = _human_seat(match, seat)
+        if player.auto_pass == on:
+            return
+        player.auto_pass = on
+        player.save(update_fields=["auto_pass"])
+        if on and match.awaited_seat == seat and _passes_itself(player, match.game(), seat):
+            _schedule_move(match, _pause(match.tempo, turn_changed=False))
         _broadcast_on_commit(match.pk)
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from game import views, views_host
+from game import views, views_host, views_seat
 
 app_name = "game"
 
@@ -21,4 +21,6 @@ urlpatterns = [
         name="return_to_player",
     ),
     path("<int:match_id>/host/tempo/", views_host.set_tempo, name="set_tempo"),
+    # The player's own seat settings, POST only.
+    path("<int:match_id>/seat/auto-pass/", views_seat.set_auto_pass, name="set_auto_pass"),
 ]
