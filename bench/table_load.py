@@ -1,0 +1,505 @@
+"""Live-table load: latency from a move to every connected screen's new table fragment.
+
+    python bench/table_load.py --tables 50 --clients 100 --stack embedded --actions 1500
+    python bench/table_load.py --tables 200 --clients 400 --stack redis --runs 3
+
+K tables of four seats play at Fast tempo; every move is made by the real delayed job
+(``game.advance`` -> ``services.play_due``) on the embedded scheduler in this process, and
+the real broadcast renders and sends each screen its own fragment through the channel layer
+to the real table consumer (``/ws/match/<id>/`` behind the origin and session middleware),
+here driven by ``channels.testing.WebsocketCommunicator`` clients.
+
+M clients are spread over the tables: a table's first client is the player of seat 0 (a
+guest whose seat is handed to the bot, so it moves by itself yet gets its own per-seat render
+like any human), the second watches (the public render), further ones take seats 1, 2, 3.
+
+Latency of one move = from the moment its job starts (``play_due`` called: lock, engine, save,
+commit, renders, channel layer, consumer) until the fragment with the new version reaches a
+client. "Every seat" is the slowest client of that table for that move; p50/p99 are over
+moves. Throughput is the moves per second the tables actually made: at Fast tempo a table
+asks for a move every 0.3-0.6 s, so K tables ask for about 2.5 K moves/s and a 2-core machine
+saturates well below K = 50; then the tables simply play slower and the latency shows what a
+player waits once the move is made.
+
+Stacks (each run gets a fresh database and drops it):
+- embedded: SQLite file (WAL, as bin/run) + InMemoryChannelLayer.
+- redis: PostgreSQL at 127.0.0.1:5432 (database ``bench_table_load_<pid>``, created and
+  dropped) + channels-redis at 127.0.0.1:6379 (database 14, own prefix). The jobs still run
+  on the embedded scheduler in this process (not in a Celery worker), so the two stacks differ
+  only in database and channel layer.
+
+Bounded: it stops after ``--actions`` measured moves or ``--seconds``, whichever comes first.
+Loopback only. ``--runs R`` repeats the whole measurement in R fresh processes and prints the
+medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
+REDIS_URL = "redis://127.0.0.1:6379/14"
+ORIGIN = b"http://127.0.0.1:8000"
+SEATS = 4
+VERSION = re.compile(rb'data-version="(\d+)"')
+CONNECT_TIMEOUT = 30.0
+WARM_UP = 1.0  # seconds of moves before measuring
+GRACE = 1.5  # seconds for the last fragments after the moves stop
+
+
+@dataclass
+class Figures:
+    stack: str
+    tables: int
+    clients: int
+    moves: int
+    fragments: int
+    lost: int  # fragments of a measured move that never reached a client of its table
+    moves_per_second: float
+    every_p50_ms: float
+    every_p99_ms: float
+    fragment_p50_ms: float
+    fragment_p99_ms: float
+    # Of that: the move's job (lock, engine, save, commit, renders, hand-over to the layer) ...
+    job_p50_ms: float
+    job_p99_ms: float
+    # ... and the rest (channel layer -> consumer -> client), for the slowest client.
+    delivery_p50_ms: float
+    delivery_p99_ms: float
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+# --- the stack ---------------------------------------------------------------------------------
+
+
+def configure_environment(stack: str, workdir: Path) -> str | None:
+    """Point Django at the bench's own database before it is set up; returns the PostgreSQL
+    database name to drop afterwards (None for SQLite)."""
+    os.environ["DJANGO_SETTINGS_MODULE"] = "bangarena_site.settings"
+    os.environ["DEBUG"] = "0"  # DEBUG keeps every query in memory and slows each one
+    os.environ.setdefault("SECRET_KEY", "bench-table-load-only-" + "x" * 40)
+    if stack == "embedded":
+        for name in ("DATABASE_URL", "REDIS_URL"):
+            os.environ.pop(name, None)
+        os.environ["BANGARENA_EMBEDDED"] = "1"
+        os.environ["BANGARENA_SQLITE_PATH"] = str(workdir / "bench.sqlite3")
+        return None
+    import psycopg
+
+    database = f"bench_table_load_{os.getpid()}"
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{database}"')
+        admin.execute(f'CREATE DATABASE "{database}"')
+    os.environ["DATABASE_URL"] = f"postgresql://postgres@127.0.0.1:5432/{database}"
+    os.environ["REDIS_URL"] = REDIS_URL
+    os.environ["BANGARENA_EMBEDDED"] = "0"
+    os.environ["BENCH_LAYER_PREFIX"] = database  # the worker process uses the same groups
+    return database
+
+
+def drop_database(database: str) -> None:
+    import psycopg
+    from django.db import connections
+
+    connections.close_all()
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
+def setup_django(stack: str, *, migrate: bool = True) -> None:
+    import django
+    from django.conf import settings
+
+    django.setup()
+    if stack == "redis":
+        settings.CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {
+                    "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                    "prefix": os.environ["BENCH_LAYER_PREFIX"],
+                },
+            }
+        }
+    # Both stacks: delayed jobs on the embedded scheduler of this process (no Celery worker).
+    settings.EMBEDDED = True
+    # Overdue sweeps and dropped first jobs are expected here; errors still show.
+    logging.getLogger("bangarena_site.jobs").setLevel(logging.ERROR)
+    logging.getLogger("game.tasks").setLevel(logging.ERROR)
+    if migrate:
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0, interactive=False)
+
+
+# --- the tables and their screens -------------------------------------------------------------
+
+
+@dataclass
+class Screen:
+    match_id: int
+    cookie: str | None  # None: a watcher
+
+
+def deal_tables(tables: int, clients: int) -> list[Screen]:
+    """Start the tables (their first jobs are dropped: nothing is attached yet) and return the
+    screens that will connect."""
+    from django.conf import settings
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from game import services
+    from game.models import MatchSeat
+    from game.services import SeatSpec
+
+    per_table = [clients // tables + (1 if t < clients % tables else 0) for t in range(tables)]
+    screens: list[Screen] = []
+    for table, count in enumerate(per_table):
+        keys = []
+        for _ in range(max(0, count - 1)):
+            session = SessionStore()
+            session["guest"] = True
+            session.save()
+            keys.append(session.session_key)
+        # Client 0 -> seat 0, client 1 watches, clients 2.. -> seats 1, 2, 3: keys[n] is seat n.
+        seats = [
+            SeatSpec(kind="human", name=f"Guest {n + 1}", guest_key=key)
+            for n, key in enumerate(keys[:SEATS])
+        ]
+        seats += [SeatSpec(kind="bot", name=f"Bot {n}") for n in range(1, SEATS - len(seats) + 1)]
+        match = services.start_match(
+            seats=seats, mode="classic", move_time=15, tempo="fast", seed=1000 + table
+        )
+        MatchSeat.objects.filter(match=match, kind="human").update(autopilot=True)
+        cookie_name = settings.SESSION_COOKIE_NAME
+        for index in range(count):
+            if index == 1:
+                screens.append(Screen(match.pk, None))
+            else:
+                key = keys[0] if index == 0 else keys[index - 1]
+                screens.append(Screen(match.pk, f"{cookie_name}={key}"))
+    return screens
+
+
+class Recorder:
+    """When each move's job started and handed its fragments on (the movers' side), and when
+    each screen got each version (the screens' side). One clock: time.monotonic is the
+    system's CLOCK_MONOTONIC on Linux, so a worker process's times compare with ours."""
+
+    def __init__(self) -> None:
+        self.started: dict[tuple[int, int], float] = {}
+        self.sent: dict[tuple[int, int], float] = {}
+        self.arrived: dict[tuple[int, int], list[float]] = defaultdict(list)
+        self.measuring = False
+        self.stopping = False
+
+    def wrap_play_due(self) -> None:
+        from game import services
+
+        real = services.play_due
+
+        def play_due(match_id: int, version: int) -> Any:
+            if self.stopping:
+                return None  # arms nothing more: the tables stop
+            began = time.monotonic()
+            result = real(match_id, version)
+            if result is not None and self.measuring:
+                # play_due returns once the commit's broadcast has handed every fragment on.
+                self.sent[(match_id, result.version)] = time.monotonic()
+                self.started[(match_id, result.version)] = began
+            return result
+
+        services.play_due = play_due
+
+    def moves_seen(self) -> int:
+        return len(self.started) or len(self.arrived)
+
+
+async def watch_screen(socket: Any, match_id: int, recorder: Recorder) -> None:
+    while True:
+        try:
+            frame = await socket.receive_output(timeout=3600)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            return
+        now = time.monotonic()
+        if frame.get("type") != "websocket.send":
+            return
+        found = VERSION.search((frame.get("text") or "").encode())
+        if found and recorder.measuring:
+            recorder.arrived[(match_id, int(found.group(1)))].append(now)
+
+
+def start_tables(scheduler: Any) -> None:
+    """Arm the first move of every table, spread over one Fast pause."""
+    from game.models import Match
+
+    matches = list(Match.objects.filter(status="running").values_list("pk", "version"))
+    for index, (match_id, version) in enumerate(matches):
+        scheduler.submit(0.6 * index / len(matches), "game.advance", [match_id, version])
+
+
+def move_scheduler() -> Any:
+    """A scheduler on this process's loop that runs the moves (and the sweeper)."""
+    from bangarena_site import jobs
+
+    scheduler = jobs.EmbeddedScheduler(periodic={"game.sweep": 5.0})
+    scheduler.attach(asyncio.get_running_loop())
+    jobs.embedded_scheduler = scheduler
+    return scheduler
+
+
+class InProcessMoves:
+    """Embedded stack: the moves run on this process's loop, as in the one server process."""
+
+    def __init__(self, recorder: Recorder) -> None:
+        self.recorder = recorder
+
+    async def start(self) -> None:
+        from channels.db import database_sync_to_async
+
+        self.recorder.wrap_play_due()
+        self.scheduler = move_scheduler()
+        await database_sync_to_async(start_tables)(self.scheduler)
+
+    async def stop(self) -> None:
+        self.recorder.stopping = True
+        await self.scheduler.drain()
+
+
+class WorkerMoves:
+    """Redis stack: the moves run in a worker process (as Celery's worker in production), so
+    renders do not share a process, and its GIL, with the screens' sockets."""
+
+    def __init__(self, recorder: Recorder) -> None:
+        self.recorder = recorder
+
+    async def start(self) -> None:
+        command = [sys.executable, __file__, "--worker", "--stack", "redis"]
+        self.worker = await asyncio.create_subprocess_exec(
+            *command, stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        )
+
+    async def stop(self) -> None:
+        assert self.worker.stdin is not None
+        self.worker.stdin.write(b"stop\n")
+        await self.worker.stdin.drain()
+        output, _ = await asyncio.wait_for(self.worker.communicate(), timeout=120)
+        moves = json.loads(output.decode().strip().splitlines()[-1])
+        for match_id, version, began, sent in moves:
+            self.recorder.started[(match_id, version)] = began
+            self.recorder.sent[(match_id, version)] = sent
+
+
+async def run_worker() -> None:
+    """The worker process of the Redis stack: make moves until told to stop, then print each
+    measured move as [match, version, job started, fragments handed on]."""
+    recorder = Recorder()
+    recorder.wrap_play_due()
+    scheduler = move_scheduler()
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+
+    def wait_for_stop() -> None:
+        sys.stdin.readline()
+        loop.call_soon_threadsafe(stop.set)
+
+    threading.Thread(target=wait_for_stop, daemon=True).start()
+    from channels.db import database_sync_to_async
+
+    await database_sync_to_async(start_tables)(scheduler)
+    await asyncio.sleep(WARM_UP)
+    recorder.measuring = True
+    await stop.wait()
+    recorder.measuring = False
+    recorder.stopping = True
+    await scheduler.drain()
+    moves = [[*key, began, recorder.sent[key]] for key, began in recorder.started.items()]
+    print(json.dumps(moves), flush=True)
+
+
+async def measure(args: argparse.Namespace) -> Figures:
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from bangarena_site.asgi import router
+
+    recorder = Recorder()
+    screens = await database_sync_to_async(deal_tables)(args.tables, args.clients)
+    screens_per_match: dict[int, int] = defaultdict(int)
+    for screen in screens:
+        screens_per_match[screen.match_id] += 1
+
+    # Connect every screen and take its first full table before any table moves.
+    sockets = []
+    for screen in screens:
+        headers = [(b"origin", ORIGIN)]
+        if screen.cookie:
+            headers.append((b"cookie", screen.cookie.encode()))
+        socket = WebsocketCommunicator(router, f"/ws/match/{screen.match_id}/", headers=headers)
+        connected, _ = await socket.connect(timeout=CONNECT_TIMEOUT)
+        assert connected, f"screen of match {screen.match_id} was refused"
+        await socket.receive_from(timeout=CONNECT_TIMEOUT)
+        sockets.append(socket)
+    readers = [
+        asyncio.ensure_future(watch_screen(socket, screen.match_id, recorder))
+        for socket, screen in zip(sockets, screens, strict=True)
+    ]
+
+    moves = InProcessMoves(recorder) if args.stack == "embedded" else WorkerMoves(recorder)
+    await moves.start()
+    await asyncio.sleep(WARM_UP)  # the first moves of all tables at once are not measured
+    recorder.measuring = True
+    began = time.monotonic()
+    ceiling = began + args.seconds
+    while recorder.moves_seen() < args.actions and time.monotonic() < ceiling:
+        await asyncio.sleep(0.2)
+    elapsed = time.monotonic() - began
+    await moves.stop()
+    await asyncio.sleep(GRACE)  # the last fragments (counted as lost if they do not arrive)
+    recorder.measuring = False
+    for reader in readers:
+        reader.cancel()
+    for socket in sockets:
+        await socket.disconnect()
+
+    every: list[float] = []
+    fragments: list[float] = []
+    job: list[float] = []
+    delivery: list[float] = []
+    lost = 0
+    for (match_id, version), start in recorder.started.items():
+        arrivals = recorder.arrived.get((match_id, version), [])
+        expected = screens_per_match[match_id]
+        lost += max(0, expected - len(arrivals))
+        fragments.extend(arrival - start for arrival in arrivals)
+        job.append(recorder.sent[(match_id, version)] - start)
+        if len(arrivals) >= expected:
+            every.append(max(arrivals) - start)
+            delivery.append(max(arrivals) - recorder.sent[(match_id, version)])
+    return Figures(
+        stack=args.stack,
+        tables=args.tables,
+        clients=len(screens),
+        moves=len(recorder.started),
+        fragments=len(fragments),
+        lost=lost,
+        moves_per_second=round(len(recorder.started) / elapsed, 1),
+        every_p50_ms=round(percentile(every, 0.50) * 1000, 1),
+        every_p99_ms=round(percentile(every, 0.99) * 1000, 1),
+        fragment_p50_ms=round(percentile(fragments, 0.50) * 1000, 1),
+        fragment_p99_ms=round(percentile(fragments, 0.99) * 1000, 1),
+        job_p50_ms=round(percentile(job, 0.50) * 1000, 1),
+        job_p99_ms=round(percentile(job, 0.99) * 1000, 1),
+        delivery_p50_ms=round(percentile(delivery, 0.50) * 1000, 1),
+        delivery_p99_ms=round(percentile(delivery, 0.99) * 1000, 1),
+    )
+
+
+def run_once(args: argparse.Namespace) -> Figures:
+    with tempfile.TemporaryDirectory(prefix="bench-table-load-") as workdir:
+        database = configure_environment(args.stack, Path(workdir))
+        try:
+            setup_django(args.stack)
+            return asyncio.run(measure(args))
+        finally:
+            if database:
+                drop_database(database)
+
+
+# --- several runs ------------------------------------------------------------------------------
+
+
+def run_repeated(args: argparse.Namespace) -> list[Figures]:
+    """Each run in a fresh process (a fresh database, layer and scheduler)."""
+    results = []
+    for run in range(args.runs):
+        command = [
+            sys.executable,
+            __file__,
+            *("--tables", str(args.tables), "--clients", str(args.clients)),
+            *("--stack", args.stack, "--actions", str(args.actions)),
+            *("--seconds", str(args.seconds), "--json"),
+        ]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            sys.stderr.write(done.stderr)
+            raise SystemExit(f"run {run + 1} failed")
+        figures = Figures(**json.loads(done.stdout.strip().splitlines()[-1]))
+        print(f"run {run + 1}: {describe(figures)}", flush=True)
+        results.append(figures)
+    return results
+
+
+def describe(f: Figures) -> str:
+    return (
+        f"{f.stack} K={f.tables} M={f.clients}: {f.moves} moves ({f.moves_per_second}/s), "
+        f"every seat p50 {f.every_p50_ms} ms p99 {f.every_p99_ms} ms; "
+        f"per fragment p50 {f.fragment_p50_ms} ms p99 {f.fragment_p99_ms} ms; "
+        f"job p50 {f.job_p50_ms} p99 {f.job_p99_ms} ms, delivery p50 {f.delivery_p50_ms} "
+        f"p99 {f.delivery_p99_ms} ms; lost {f.lost}"
+    )
+
+
+def median_of(results: list[Figures]) -> Figures:
+    first = results[0]
+    values = {}
+    for name, value in asdict(first).items():
+        if isinstance(value, int | float) and name not in ("tables", "clients"):
+            values[name] = statistics.median(getattr(r, name) for r in results)
+        else:
+            values[name] = value
+    return Figures(**values)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50, help="K concurrent all-bot tables")
+    parser.add_argument("--clients", type=int, default=100, help="M WebSocket clients in all")
+    parser.add_argument("--stack", choices=("embedded", "redis"), default="embedded")
+    parser.add_argument("--actions", type=int, default=1500, help="moves to measure")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measuring time ceiling")
+    parser.add_argument("--runs", type=int, default=1, help="repeat in fresh processes")
+    parser.add_argument("--json", action="store_true", help="print one JSON line (for --runs)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:  # started by a Redis-stack run, in its environment
+        setup_django("redis", migrate=False)
+        asyncio.run(run_worker())
+        return
+    if args.tables < 1 or args.clients < args.tables or args.clients > args.tables * (SEATS + 1):
+        parser.error(f"need 1 <= K <= M <= {SEATS + 1} K (every table watched by someone)")
+    if args.runs > 1:
+        print(f"median of {args.runs}: {describe(median_of(run_repeated(args)))}")
+        return
+    figures = run_once(args)
+    print(json.dumps(asdict(figures)) if args.json else describe(figures))
+
+
+if __name__ == "__main__":
+    main()
