@@ -4,9 +4,9 @@
     python bench/table_load.py --tables 200 --clients 400 --stack redis --runs 3
 
 K tables of four seats play at Fast tempo; every move is made by the real delayed job
-(``game.advance`` -> ``services.play_due``) on the embedded scheduler in this process, and
-the real broadcast renders and sends each screen its own fragment through the channel layer
-to the real table consumer (``/ws/match/<id>/`` behind the origin and session middleware),
+(``game.advance`` -> ``services.play_due``) on an embedded scheduler, and the real broadcast
+renders and sends each screen its own fragment through the channel layer to the real table
+consumer (``/ws/match/<id>/`` behind the origin and session middleware),
 here driven by ``channels.testing.WebsocketCommunicator`` clients.
 
 M clients are spread over the tables: a table's first client is the player of seat 0 (a
@@ -16,17 +16,19 @@ like any human), the second watches (the public render), further ones take seats
 Latency of one move = from the moment its job starts (``play_due`` called: lock, engine, save,
 commit, renders, channel layer, consumer) until the fragment with the new version reaches a
 client. "Every seat" is the slowest client of that table for that move; p50/p99 are over
-moves. Throughput is the moves per second the tables actually made: at Fast tempo a table
-asks for a move every 0.3-0.6 s, so K tables ask for about 2.5 K moves/s and a 2-core machine
-saturates well below K = 50; then the tables simply play slower and the latency shows what a
-player waits once the move is made.
+moves. It is also split into the job (until the broadcast has handed the fragments on) and
+the delivery (from there to the slowest client). Throughput is the moves per second the
+tables actually made: at Fast tempo a table asks for a move every 0.3-0.6 s, so K tables ask
+for about 2.5 K moves/s and a 2-core machine saturates well below K = 50; then the tables
+simply play slower and the latency shows what a player waits once the move is made.
 
 Stacks (each run gets a fresh database and drops it):
-- embedded: SQLite file (WAL, as bin/run) + InMemoryChannelLayer.
+- embedded: SQLite file (WAL, as bin/run) + InMemoryChannelLayer; moves, consumers and
+  clients in this one process, as in the one embedded server process.
 - redis: PostgreSQL at 127.0.0.1:5432 (database ``bench_table_load_<pid>``, created and
-  dropped) + channels-redis at 127.0.0.1:6379 (database 14, own prefix). The jobs still run
-  on the embedded scheduler in this process (not in a Celery worker), so the two stacks differ
-  only in database and channel layer.
+  dropped) + channels-redis at 127.0.0.1:6379 (database 14, own prefix). The moves run in a
+  worker process (an embedded scheduler there stands in for the Celery worker), consumers
+  and clients in this one, as daphne and the worker are separate processes in production.
 
 Bounded: it stops after ``--actions`` measured moves or ``--seconds``, whichever comes first.
 Loopback only. ``--runs R`` repeats the whole measurement in R fresh processes and prints the
