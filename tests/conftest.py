@@ -43,3 +43,13 @@ def _fresh_cache() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer() -> None:
+    """Each test gets a new channel layer instance. pytest-asyncio runs every async test on a
+    loop of its own, and channels-redis keeps asyncio locks bound to the loop that first used
+    them: a layer shared across tests fails with "bound to a different event loop"."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
