@@ -60,6 +60,8 @@ class Diary:
     took_hits: int = 0
     refusals: int = 0
     shots: set[str] = field(default_factory=set)
+    # Log lines saying the human played a card: a timed-out decision never plays one (R120).
+    played_lines: set[str] = field(default_factory=set)
 
 
 def shoot(page: Page, name: str) -> None:
@@ -189,6 +191,11 @@ def test_a_guest_plays_a_whole_match_against_bots_to_the_result_page(
         state = page.wait_for_function(
             TABLE_STATE, arg=[acted_version, toasts], timeout=min(remaining_ms, STEP_TIMEOUT_MS)
         ).json_value()
+        diary.played_lines.update(
+            line
+            for line in page.locator("#table [data-log] li").all_inner_texts()
+            if line.startswith(f"{PLAYER} played")
+        )
         if state != "mine":
             break
         version = table.get_attribute("data-version") or ""
@@ -223,4 +230,6 @@ def test_a_guest_plays_a_whole_match_against_bots_to_the_result_page(
 
     # The human really played: decisions made through the table's own controls.
     assert diary.moves, "the human never had a decision"
+    # The clicks took effect: the table's log reports cards the human played.
+    assert diary.played_lines, f"no card the human played reached the log: {diary}"
     print(f"\nhuman decisions: {len(diary.moves)}; {diary}")
