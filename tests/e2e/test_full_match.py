@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.conftest import ARTIFACTS
 
@@ -59,6 +60,7 @@ class Diary:
     answered_hits: int = 0
     took_hits: int = 0
     refusals: int = 0
+    card_plays: int = 0  # cards played on the human's own turns
     shots: set[str] = field(default_factory=set)
     # Log lines saying the human played a card: a timed-out decision never plays one (R120).
     played_lines: set[str] = field(default_factory=set)
@@ -188,9 +190,20 @@ def test_a_guest_plays_a_whole_match_against_bots_to_the_result_page(
         remaining_ms = (deadline - time.monotonic()) * 1000
         assert remaining_ms > 0, f"the match did not end in {MATCH_TIMEOUT} s: {diary}"
         toasts = page.locator("#toasts .toast").count()
-        state = page.wait_for_function(
-            TABLE_STATE, arg=[acted_version, toasts], timeout=min(remaining_ms, STEP_TIMEOUT_MS)
-        ).json_value()
+        # Once out, the human only watches the bots finish (R82), which may take minutes.
+        out = table.locator(".seat--me.seat--out").count() > 0
+        try:
+            state = page.wait_for_function(
+                TABLE_STATE,
+                arg=[acted_version, toasts],
+                timeout=remaining_ms if out else min(remaining_ms, STEP_TIMEOUT_MS),
+            ).json_value()
+        except PlaywrightTimeoutError:
+            if not out and table.locator(".seat--me.seat--out").count():
+                continue  # eliminated while waiting: wait on for the end
+            # A frozen table: keep what the player saw for whoever reads the failure.
+            page.screenshot(path=str(SHOTS / "failed-frozen.png"), full_page=True)
+            raise AssertionError(f"the table stopped moving after {diary.moves[-3:]}") from None
         diary.played_lines.update(
             line
             for line in page.locator("#table [data-log] li").all_inner_texts()
@@ -208,6 +221,7 @@ def test_a_guest_plays_a_whole_match_against_bots_to_the_result_page(
         acted_version = version
         if decide(page, diary, plays_this_turn):
             plays_this_turn += 1
+            diary.card_plays += 1
         elif on_turn:
             plays_this_turn = 0  # End turn
 
@@ -231,5 +245,6 @@ def test_a_guest_plays_a_whole_match_against_bots_to_the_result_page(
     # The human really played: decisions made through the table's own controls.
     assert diary.moves, "the human never had a decision"
     # The clicks took effect: the table's log reports cards the human played.
-    assert diary.played_lines, f"no card the human played reached the log: {diary}"
+    if diary.card_plays:
+        assert diary.played_lines, f"no card the human played reached the log: {diary}"
     print(f"\nhuman decisions: {len(diary.moves)}; {diary}")
