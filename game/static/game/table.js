@@ -163,4 +163,6 @@
     if (event.target && event.target.id === "table") refreshed();
   });
   document.addEventListener("htmx:wsAfterMessage", refreshed);
+  // Turning a phone changes the log's height: keep its newest line in view.
+  window.addEventListener("resize", scrollLog);
 })();
