@@ -302,6 +302,14 @@ class TableView:
     # eliminated, a finished match).
     auto_pass: bool | None = None
 
+    @property
+    def clock_left(self) -> str:
+        """The countdown as the ticking script shows it (m:ss), so the first paint matches."""
+        if self.seconds_left is None:
+            return ""
+        minutes, seconds = divmod(max(0, self.seconds_left), 60)
+        return f"{minutes}:{seconds:02d}"
+
 
 # ---------------------------------------------------------------------------------------------
 # Small helpers

@@ -402,3 +402,32 @@ def test_every_public_event_reads_as_a_sentence():
             assert "None" not in line, line
             seen.add(event["type"])
     assert {"turn", "played", "damage", "eliminated", "game_over", "drew"} <= seen
+
+
+def test_the_countdown_is_painted_as_minutes_and_seconds_from_the_first_render():
+    """R118: the timer reads m:ss at once (it used to flash a bare "20" before the script)."""
+    game = Game.new(GameConfig(seats=4, seed=3))
+    [seat] = game.awaiting()
+
+    fragment = render(game, seat)
+
+    assert re.search(r'role="timer"[^>]*>0:20</span>', fragment)
+    assert not re.search(r'role="timer"[^>]*>20</span>', fragment)
+
+
+def test_an_eliminated_player_is_no_longer_told_to_watch_once_the_game_is_over():
+    """R82, R98: "you are out and watch the rest" only while there is a rest to watch."""
+    rng = random.Random(7)
+    game = Game.new(GameConfig(seats=5, seed=7))
+    out_while_playing = None
+    while game.result is None:
+        [seat] = game.awaiting()
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        dead = [p["seat"] for p in game.view(None)["players"] if not p["alive"]]
+        if dead and game.result is None and out_while_playing is None:
+            out_while_playing = render(game, dead[0])
+            eliminated = dead[0]
+    assert out_while_playing is not None, "nobody was eliminated before the end"
+
+    assert "You are out and watch the rest." in out_while_playing
+    assert "You are out and watch the rest." not in render(game, eliminated)
