@@ -952,6 +952,9 @@ def top_line(view: dict[str, Any], names: dict[int, str], viewer: int | None) ->
             )
         else:
             what = gettext("Raid by {source}").format(source=source)
+        if pending.get("source") == view["turn"]:
+            # The attacker is the turn's player: "Bot 1 fired Shot", not "Turn: Bot 1 — Bot 1 …".
+            return gettext("{what} · Response · {responder}").format(what=what, responder=deciding)
         return gettext("Turn: {player} — {what} · Response · {responder}").format(
             player=turn, what=what, responder=deciding
         )

@@ -431,3 +431,27 @@ def test_an_eliminated_player_is_no_longer_told_to_watch_once_the_game_is_over()
 
     assert "You are out and watch the rest." in out_while_playing
     assert "You are out and watch the rest." not in render(game, eliminated)
+
+
+def test_the_top_line_names_the_shooter_once_during_a_response():
+    """R137: the top line reads "Player 1 fired Shot · Response · Bot 2", not
+    "Turn: Player 1 — Player 1 fired Shot · …" (the name was repeated)."""
+    game = Game.new(
+        GameConfig(
+            seats=4,
+            seed=1,
+            roles=["marshal", "bandit", "bandit", "loner"],
+            characters=["lucky", "scavenger", "bonesetter", "empty_hands"],
+            hands=[["shot:7:clubs"], ["flask:6:hearts"], [], []],
+            deck=["wagon:9:spades", "wagon:9:spades"],
+        )
+    )
+    shot = next(c["id"] for c in game.view(0)["hand"] if c["kind"] == "shot")
+    game.apply(0, {"type": "play", "card": shot, "target": 1})
+    assert game.awaiting() == [1]
+
+    fragment = render(game, 2)
+
+    top = re.search(r'<p class="topline"[^>]*>(.*?)</p>', fragment, re.S).group(1)
+    assert "Player 1 fired Shot · Response · Bot 2" in html.unescape(top)
+    assert html.unescape(top).count("Player 1") == 1
