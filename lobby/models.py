@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bangarena_site.accounts.validators import validate_no_control_characters
 from game import catalogue
-from game.models import SEAT_NAME_MAX_LENGTH, Match, MoveTime, Tempo
+from game.models import SEAT_NAME_MAX_LENGTH, Match, MatchSeat, MoveTime, Tempo
 
 MIN_SEATS = 4
 MAX_SEATS = 8
@@ -90,10 +90,8 @@ class Room(models.Model):
 
 
 class RoomSeat(models.Model):
-    class Kind(models.TextChoices):
-        HUMAN = "human", _("Human")
-        BOT = "bot", _("Bot")
-        AI = "ai", _("AI")
+    # The same three controllers as a match seat: a room seat becomes one at the start.
+    Kind = MatchSeat.Kind
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="members")
     index = models.PositiveSmallIntegerField(_("seat"), help_text=_("0-based, in table order"))
