@@ -299,13 +299,12 @@ def _host_action(action: Callable[..., Any]) -> Callable[..., HttpResponse]:
                 )
             messages.error(request, str(error.message))
             return redirect("lobby:room", room.code)
-        if isinstance(result, Match):
-            if getattr(request, "htmx", False):
-                response = HttpResponse(status=204)
-                response["HX-Redirect"] = reverse("game:table", args=[result.pk])
-                return response
+        if isinstance(result, Match) and not getattr(request, "htmx", False):
             return redirect("game:table", result.pk)
         if getattr(request, "htmx", False):
+            # Also after Start: the fresh room carries the table link, and the room page's
+            # script goes there once, as it does for every member told over the socket. An
+            # HX-Redirect here raced that second navigation and aborted one of them.
             fresh = Room.objects.select_related("host", "current_match").get(pk=room.pk)
             origin = f"{request.scheme}://{request.get_host()}"
             return HttpResponse(room_fragment(fresh, person, origin=origin))
