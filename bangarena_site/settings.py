@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "bangarena_site.accounts",
     "bangarena_site.live",
     "game",
+    "game.ai",
     "lobby",
     "stats",
 ]

@@ -11,6 +11,9 @@ urlpatterns = [
     path("accounts/", include("bangarena_site.accounts.urls")),
     path("language/", switch_language, name="set_language"),
     path("match/", include("game.urls")),
+    path("stats/", include("stats.urls")),
+    path("library/", include("game.library.urls")),
+    path("ai/", include("game.ai_docs.urls")),
     path("", include("lobby.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -149,6 +149,7 @@ class MatchAction(models.Model):
         BOT = "bot", _("Bot")
         TIMEOUT = "timeout", _("Timeout")
         AUTO_PASS = "auto_pass", _("Auto-pass")
+        AI = "ai", _("AI")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField(_("sequence"), help_text=_("match version after it"))
@@ -167,3 +168,35 @@ class MatchAction(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} seat {self.seat}: {self.action}"
+
+
+class TableSignal(models.Model):
+    """A preset signal sent at the table (R122-R128): a claim, a mark or a reaction.
+
+    Kept with the match for the summary, replays and moderation. Signals never enter the engine
+    or any observation: bots and AI seats never see them (R128).
+    """
+
+    class Kind(models.TextChoices):
+        CLAIM = "claim", _("Claim")
+        MARK = "mark", _("Mark")
+        REACTION = "reaction", _("Reaction")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="signals")
+    seat = models.PositiveSmallIntegerField(_("sender seat"))
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    # A role id (claim, mark), "" for a mark that clears the guess, or a reaction id (R125).
+    value = models.CharField(_("value"), max_length=16, blank=True)
+    target = models.PositiveSmallIntegerField(
+        _("target seat"), null=True, blank=True, help_text=_("marks only")
+    )
+    created_at = models.DateTimeField(_("sent at"))
+
+    class Meta:
+        verbose_name = _("table signal")
+        verbose_name_plural = _("table signals")
+        ordering = ["match", "created_at", "pk"]
+        indexes = [models.Index(fields=["match", "seat", "created_at"], name="game_signal_sender")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} seat {self.seat}: {self.kind} {self.value}"
