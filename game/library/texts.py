@@ -205,7 +205,7 @@ CHARACTER_ENTRIES: dict[str, CharacterEntry] = {
             "In his draw step he looks at the top 3 cards of the deck: he keeps 2 and puts "
             "1 back on top."
         ),
-        _("The card you put back comes up in your next draw: don't give it away."),
+        _("The card you put back goes to whoever draws next: don't hand out a gift."),
         None,
     ),
     "lucky": CharacterEntry(
