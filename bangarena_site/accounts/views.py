@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from stats.claims import claim_guest_results
+
 from .forms import LoginForm, ProfileForm, SignUpForm, client_address
 from .language import cookie_language, forget_language, is_supported, remember_language
 from .models import User
@@ -37,7 +39,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         # A guest who already picked a language keeps it on the new account.
         form.instance.preferred_language = cookie_language(request)
         user = form.save()
+        # The guest's session key names their recorded matches; login() rotates it.
+        guest_key = request.session.session_key or ""
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        claim_guest_results(user, guest_key)
         messages.success(request, _("Welcome to BangArena, %(name)s!") % {"name": user.username})
         return redirect(_safe_next(request) or settings.LOGIN_REDIRECT_URL)
     return render(request, "accounts/signup.html", {"form": form, "next": _safe_next(request)})

@@ -1,0 +1,147 @@
+"""Statistics moderation in the admin (docs/stats.md, "Moderation").
+
+Records and results are what happened: read-only. Moderators may revoke an unlocked
+achievement, keep a user off the leaderboards (with a reason) and look at ratings; ratings are
+rebuilt from the stored results with ``manage.py recompute_ratings``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from stats.achievements import ACHIEVEMENTS
+from stats.models import LeaderboardExclusion, MatchRecord, PlayerResult, Rating, UserAchievement
+
+
+class ReadOnlyMixin:
+    """Nothing here is added or edited by hand."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class PlayerResultInline(ReadOnlyMixin, admin.TabularInline):
+    model = PlayerResult
+    extra = 0
+    can_delete = False
+    fields = [
+        "seat",
+        "kind",
+        "name",
+        "user",
+        "role",
+        "character",
+        "won",
+        "eliminated_place",
+        "eliminated_by",
+        "damage_dealt",
+        "damage_taken",
+        "eliminations",
+        "shots_fired",
+        "shots_dodged",
+        "stars",
+        "badges",
+    ]
+    readonly_fields = fields
+
+
+@admin.register(MatchRecord)
+class MatchRecordAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["match", "mode", "seats", "winning_team", "rated", "rounds", "finished_at"]
+    list_filter = ["mode", "rated", "winning_team"]
+    search_fields = ["players__name", "players__user__username"]
+    date_hierarchy = "finished_at"
+    inlines = [PlayerResultInline]
+    readonly_fields = [
+        "match",
+        "mode",
+        "seats",
+        "rounds",
+        "turns",
+        "actions",
+        "duration_seconds",
+        "started_at",
+        "finished_at",
+        "winning_team",
+        "winners",
+        "rated",
+        "humans",
+        "recorded_at",
+    ]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Deleting a record would leave tallies, achievements and ratings counting it.
+        return False
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet, search_term: str
+    ) -> tuple[QuerySet, bool]:
+        results, _may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        return results.distinct(), False
+
+
+@admin.register(UserAchievement)
+class UserAchievementAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["user", "achievement_name", "code", "match", "unlocked_at"]
+    list_filter = ["code"]
+    search_fields = ["user__username", "user__display_name"]
+    list_select_related = ["user"]
+    raw_id_fields = ["user", "match"]
+    actions = ["revoke"]
+
+    @admin.display(description=_("achievement"))
+    def achievement_name(self, row: UserAchievement) -> str:
+        achievement = ACHIEVEMENTS.get(row.code)
+        return str(achievement.name) if achievement else row.code
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        # Revoke is the one way to remove an achievement (it logs what it removed).
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    @admin.action(description=_("Revoke the selected achievements"), permissions=["delete"])
+    def revoke(self, request: HttpRequest, queryset: QuerySet[UserAchievement]) -> None:
+        rows = list(queryset)
+        self.log_deletions(request, rows)
+        UserAchievement.objects.filter(pk__in=[row.pk for row in rows]).delete()
+        self.message_user(
+            request,
+            ngettext("Revoked %(count)d achievement.", "Revoked %(count)d achievements.", len(rows))
+            % {"count": len(rows)},
+            messages.SUCCESS,
+        )
+
+
+@admin.register(LeaderboardExclusion)
+class LeaderboardExclusionAdmin(admin.ModelAdmin):
+    list_display = ["user", "reason", "created_by", "created_at"]
+    search_fields = ["user__username", "user__display_name", "reason"]
+    raw_id_fields = ["user"]
+    fields = ["user", "reason", "created_by", "created_at"]
+    readonly_fields = ["created_by", "created_at"]
+
+    def save_model(self, request: HttpRequest, obj: LeaderboardExclusion, form: Any, change: bool):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ["user", "ordinal", "mu", "sigma", "rated_matches", "updated_at"]
+    search_fields = ["user__username", "user__display_name"]
+    list_select_related = ["user"]
+    readonly_fields = ["user", "mu", "sigma", "ordinal", "rated_matches", "updated_at"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
