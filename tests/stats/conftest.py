@@ -130,3 +130,8 @@ def users(db: Any) -> Callable[[int], list[User]]:
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# The live table's hand-driven clock and job queue (tests/game/conftest.py), for the tests
+# that play a match through game.services and its match_finished signal.
+from tests.game.conftest import clock, job_queue  # noqa: E402, F401
