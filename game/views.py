@@ -1,4 +1,4 @@
-"""The table page and the plain result page (issue 6; the full summary comes with statistics).
+"""The table page and the match summary (issues 6 and 7).
 
 Anyone may open a match: the viewer's seat comes from the account or the guest's session, and
 everyone else watches (R82, Q55). Both pages render from the engine's filtered views only.
@@ -6,12 +6,18 @@ everyone else watches (R82, Q55). Both pages render from the engine's filtered v
 
 from __future__ import annotations
 
+import logging
+
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from game import broadcast, catalogue, services
 from game.models import Match
+from stats import recording, summary
+
+logger = logging.getLogger(__name__)
 
 
 def _viewer(request: HttpRequest, match: Match) -> int | None:
@@ -32,10 +38,31 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def result(request: HttpRequest, match_id: int) -> HttpResponse:
-    """Who won, the winning team, and every player's role and character (R140)."""
+    """The match summary (R98, R140): once the match is over, the winning team and players,
+    every role, badges, the viewer's new achievements, everyone's statistics and Play again.
+    While it runs, only what the viewer may know (the engine's view for their seat)."""
     match = get_object_or_404(Match, pk=match_id)
-    seats = {player.seat: player for player in match.seats.all()}
     viewer = _viewer(request, match)
+    record = None if match.is_running else _record_of(match)
+    if record is None:
+        return _running_result(request, match, viewer)
+    return render(request, "game/result.html", summary.context(request, match, record, viewer))
+
+
+def _record_of(match: Match):  # noqa: ANN202 (a stats.models.MatchRecord)
+    """The stats record of a finished match. The match_finished hook writes it a moment after
+    the end; a viewer who is quicker records it here (record_match is idempotent). None only
+    if recording fails, and then the page falls back to the engine's view."""
+    try:
+        return recording.record_match(match)
+    except DatabaseError:
+        logger.exception("could not record match %s for its summary", match.pk)
+        return None
+
+
+def _running_result(request: HttpRequest, match: Match, viewer: int | None) -> HttpResponse:
+    """Who won (or that it still runs), and every role and character the viewer may see."""
+    seats = {player.seat: player for player in match.seats.all()}
     game = match.game()
     # Once the game is over every role is public (R140); while it runs, only what the viewer
     # may know is shown.
@@ -58,7 +85,6 @@ def result(request: HttpRequest, match_id: int) -> HttpResponse:
                 "is_viewer": player["seat"] == viewer,
             }
         )
-    back_url = match.room_url or reverse("home")
     return render(
         request,
         "game/result.html",
@@ -68,7 +94,7 @@ def result(request: HttpRequest, match_id: int) -> HttpResponse:
             "team": catalogue.TEAMS.get(outcome.get("team") or ""),
             "winners": [p for p in players if p["won"]],
             "players": players,
-            "back_url": back_url,
+            "back_url": match.room_url or reverse("home"),
             "back_to_room": bool(match.room_url),
             "mode": catalogue.mode_name(view["mode"]),
             "rounds": view["round"],

@@ -1,0 +1,101 @@
+"""The finished match's summary screen (R140), as one viewer sees it: built from the stats
+record, which holds every role (public once the game is over) and what each seat did.
+
+Play again (Q61) is the room's: the room's host gets the same Start POST the room page has
+(it starts the next match with the same people and bots and sends the host to the new table);
+everyone else goes back to the room, where the next match reaches them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
+
+from game import catalogue
+from game.models import Match, MatchSeat
+from stats.achievements import unlocked_in_match
+from stats.badges import BADGES
+from stats.models import MatchRecord, PlayerResult
+
+
+def _player(row: PlayerResult, viewer: int | None) -> dict[str, Any]:
+    return {
+        "number": row.seat + 1,
+        "name": row.name,
+        "badge": row.label,
+        "kind": row.kind,
+        "is_viewer": row.seat == viewer,
+        "role": catalogue.ROLES[row.role].name if row.role in catalogue.ROLES else row.role,
+        "role_id": row.role,
+        "character": catalogue.CHARACTERS[row.character].name
+        if row.character in catalogue.CHARACTERS
+        else row.character,
+        "won": row.won,
+        "alive": row.eliminated_place is None,
+        "eliminated_round": row.eliminated_round,
+        "stats": row,
+        "badges": [BADGES[code] for code in row.badges if code in BADGES],
+    }
+
+
+def _badge_list(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every badge awarded at this table, in catalogue order, with who got it."""
+    out = []
+    for code, badge in BADGES.items():
+        names = [p["name"] for p in players if any(b.code == code for b in p["badges"])]
+        if names:
+            out.append({"badge": badge, "names": names})
+    return out
+
+
+def play_again_url(match: Match) -> str:
+    """The room's Start URL when the match came from a room, else ''. Resolved from the stored
+    room link by URL name, so game code needs no import of the lobby."""
+    if not match.room_url:
+        return ""
+    try:
+        found = resolve(match.room_url)
+        if found.view_name != "lobby:room":
+            return ""
+        return reverse("lobby:start_match", kwargs=found.kwargs)
+    except (Resolver404, NoReverseMatch):
+        return ""
+
+
+def context(
+    request: HttpRequest, match: Match, record: MatchRecord, viewer: int | None
+) -> dict[str, Any]:
+    rows = list(record.players.all())
+    players = [_player(row, viewer) for row in rows]
+    me = next((p for p in players if p["is_viewer"]), None)
+    user = request.user
+    unlocked = []
+    if user.is_authenticated and me is not None and me["stats"].user_id == user.pk:
+        unlocked = unlocked_in_match(user.pk, match.pk)
+    start_url = play_again_url(match)
+    is_host = viewer is not None and viewer == match.host_seat
+    return {
+        "match": match,
+        "record": record,
+        "finished": True,
+        "summary": True,
+        "team": catalogue.TEAMS.get(record.winning_team, ""),
+        "team_id": record.winning_team,
+        "winners": [p for p in players if p["won"]],
+        "players": players,
+        "me": me,
+        "badges": _badge_list(players),
+        "unlocked": unlocked,
+        # A guest's results stay with the session until they sign up (stats.claims).
+        "guest_seat": me is not None
+        and me["kind"] == MatchSeat.Kind.HUMAN
+        and not me["stats"].user_id,
+        "mode": catalogue.MODES.get(record.mode, record.mode),
+        "rounds": record.rounds,
+        "play_again_url": start_url if is_host else "",
+        "back_url": match.room_url or reverse("home"),
+        "back_to_room": bool(match.room_url),
+        "seated": me is not None,
+    }
