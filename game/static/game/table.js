@@ -101,11 +101,25 @@
     if (log) log.scrollTop = log.scrollHeight;  // newest line is at the bottom
   }
 
+  // R98: once the game is over the summary opens by itself after a beat (time to read the last
+  // line), once, and the gameover panel says so; "Stay at the table" keeps the player here.
+  var resultTimer = null;
+  var stayAtTable = false;
   function goToResult() {
     var root = table();
     var url = root && root.getAttribute("data-result-url");
-    if (url) setTimeout(function () { window.location.assign(url); }, 4000);
+    if (!url || stayAtTable) return;
+    var note = root.querySelector("[data-go-note]");
+    if (note) note.hidden = false;
+    if (resultTimer === null) resultTimer = setTimeout(function () { window.location.assign(url); }, 4000);
   }
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest("[data-go-stay]")) return;
+    stayAtTable = true;
+    clearTimeout(resultTimer);
+    var note = document.querySelector("[data-go-note]");
+    if (note) note.hidden = true;
+  });
 
   // Keyboard players keep their place: if focus was on the table before a new one arrived, it
   // moves to the first thing to do now instead of falling back to the top of the page.
