@@ -135,3 +135,60 @@ def _fast_password_hashing(settings: Any) -> None:
 # The live table's hand-driven clock and job queue (tests/game/conftest.py), for the tests
 # that play a match through game.services and its match_finished signal.
 from tests.game.conftest import clock, job_queue  # noqa: E402, F401
+
+
+def bare_record(
+    user: User | None,
+    *,
+    seats: int = 4,
+    mode: str = "classic",
+    finished_at: datetime = START,
+    others: dict[int, dict[str, Any]] | None = None,
+    apply: bool = True,
+    **mine: Any,
+) -> Any:
+    """A MatchRecord written directly (no engine game): the user's result at seat 0 with the
+    fields given, bots at the other seats (``others`` overrides them by seat). With ``apply``
+    it then counts for the user exactly as recording does (tallies, achievements, rating)."""
+    from stats.models import MatchRecord, PlayerResult
+    from stats.recording import apply_for_users
+
+    match = Match.objects.create(
+        seed=0, config={"seats": seats, "mode": mode}, state={}, move_time=30, tempo="fast"
+    )
+    record = MatchRecord.objects.create(
+        match=match,
+        mode=mode,
+        seats=seats,
+        rounds=mine.get("rounds_survived", 3),
+        turns=10,
+        actions=50,
+        duration_seconds=600,
+        started_at=finished_at - timedelta(minutes=10),
+        finished_at=finished_at,
+        winning_team="law",
+        rated=user is not None,
+        humans=1 if user is not None else 0,
+    )
+    defaults = {"role": "bandit", "character": "grip", "won": False, "team": ""}
+    rows = []
+    for seat in range(seats):
+        fields = {**defaults, **((others or {}).get(seat, {}))}
+        if seat == 0:
+            fields = {**defaults, **mine}
+        rows.append(
+            PlayerResult(
+                record=record,
+                seat=seat,
+                kind="human" if seat == 0 and user else "bot",
+                user=user if seat == 0 else None,
+                name=user.username if seat == 0 and user else f"Bot {seat}",
+                mode=mode,
+                finished_at=finished_at,
+                **fields,
+            )
+        )
+    results = PlayerResult.objects.bulk_create(rows)
+    if apply:
+        apply_for_users(record, [results[0]])
+    return record
