@@ -120,7 +120,11 @@ class AgentClient:
         self._ws = await connect(self.url, open_timeout=self.open_timeout)
         await self._send({"type": "hello", "token": self.token})
         while True:
-            message = await self._receive()
+            try:
+                message = await self._receive()
+            except ConnectionClosed as closed:
+                self._ws = None
+                raise self._closed_error(closed) from closed
             kind = message.get("type")
             if kind == "welcome":
                 self.welcome = Welcome(
@@ -248,7 +252,7 @@ class AgentClient:
             return ProtocolError("unknown_token", "the token is unknown or was revoked")
         if code == CLOSE_RATE_LIMIT:
             return ProtocolError("rate_limited", "closed for sending too many frames")
-        return ConnectionError(f"the server closed the socket before the result ({code})")
+        return ConnectionError(f"the server closed the socket before the result (code {code})")
 
     async def _send(self, message: dict[str, Any]) -> None:
         if self._ws is None:
