@@ -138,9 +138,16 @@ class MatchSeat(models.Model):
         return self.kind == self.Kind.HUMAN
 
     @property
+    def is_ai(self) -> bool:
+        return self.kind == self.Kind.AI
+
+    @property
     def plays_itself(self) -> bool:
-        """True when the server decides for this seat: a bot or AI, or a human handed to bot."""
-        return not self.is_human or self.autopilot
+        """True when the server's bot decides for this seat: a bot, or a human handed to bot.
+
+        An AI seat is not one of these: its model or program decides, under the same timer as
+        a human, and the timeout makes the automatic move (R142, R143)."""
+        return self.kind == self.Kind.BOT or (self.is_human and self.autopilot)
 
 
 class MatchAction(models.Model):
@@ -191,6 +198,9 @@ class TableSignal(models.Model):
         _("target seat"), null=True, blank=True, help_text=_("marks only")
     )
     created_at = models.DateTimeField(_("sent at"))
+    # How many public log events the game had when the signal was sent, so the table's log
+    # shows it after the move it answered (the log is the same for every viewer).
+    log_position = models.PositiveIntegerField(_("log position"), default=0)
 
     class Meta:
         verbose_name = _("table signal")

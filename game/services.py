@@ -26,7 +26,7 @@ from bangarena_site import jobs
 from game import broadcast
 from game.engine import Game, GameConfig, IllegalAction
 from game.models import Match, MatchAction, MatchSeat, MoveTime, Tempo
-from game.signals import match_finished
+from game.signals import ai_decision_requested, match_finished, match_started
 
 logger = logging.getLogger(__name__)
 
@@ -141,6 +141,7 @@ def start_match(
         # The Marshal's opening was a new turn: the first bot move waits the turn pause.
         _arm_decision(match, game, table, now, turn_changed=True)
         match.save()
+        transaction.on_commit(lambda: match_started.send(sender=Match, match=match), robust=True)
     return match
 
 
@@ -156,8 +157,17 @@ def _label(seats: list[SeatSpec], index: int) -> str:
 # --- moves ----------------------------------------------------------------------------------
 
 
-def submit(match_id: int, seat: int, action: dict, version: int) -> SubmitResult:
-    """Apply a player's action if it was made on the current version and is legal for them."""
+def submit(
+    match_id: int,
+    seat: int,
+    action: dict,
+    version: int,
+    *,
+    cause: str = MatchAction.Cause.PLAYER,
+) -> SubmitResult:
+    """Apply a player's action if it was made on the current version and is legal for them.
+
+    ``cause`` records who made it: the player, or an AI seat's model or program."""
     with transaction.atomic():
         match = _locked(match_id)
         if not match.is_running:
@@ -166,16 +176,15 @@ def submit(match_id: int, seat: int, action: dict, version: int) -> SubmitResult
             raise MatchError("stale")
         if match.awaited_seat != seat:
             raise MatchError("not_your_turn")
-        return _apply(
-            match, match.game(), _seats(match), seat, action, MatchAction.Cause.PLAYER, clock()
-        )
+        return _apply(match, match.game(), _seats(match), seat, action, cause, clock())
 
 
 def play_due(match_id: int, version: int) -> SubmitResult | None:
     """The delayed jobs' way in: make the awaited move if it is due, else do nothing.
 
-    A seat the server plays (bot, AI, handed to bot) moves now; a human's decision gets the
-    engine's default action once its deadline has passed (R120). A job for an older version,
+    A seat the server's bot plays (a bot, or a human handed to bot) moves now; a human's or an
+    AI seat's decision gets the engine's default action once its deadline has passed (R120,
+    R142: an AI that does not answer in time gets the simplest move). A job for an older version,
     or a finished match, does nothing, so running a job twice or late is harmless.
     """
     # Most jobs find their version already played (every move in time leaves its timer
@@ -210,7 +219,7 @@ def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
     now = now or clock()
     server_plays_awaited = MatchSeat.objects.filter(
         match=OuterRef("pk"), seat=OuterRef("awaited_seat")
-    ).filter(~Q(kind=MatchSeat.Kind.HUMAN) | Q(autopilot=True))
+    ).filter(Q(kind=MatchSeat.Kind.BOT) | Q(kind=MatchSeat.Kind.HUMAN, autopilot=True))
     due = Match.objects.filter(status=Match.Status.RUNNING).filter(
         Q(deadline__lte=now + DEADLINE_TOLERANCE)
         | Q(Exists(server_plays_awaited), awaited_since__lte=now - BOT_OVERDUE_AFTER)
@@ -294,6 +303,19 @@ def _arm_decision(
         _schedule_move(match, _pause(match.tempo, turn_changed))
     else:
         _schedule_move(match, limit)
+    if player.is_ai:
+        _request_ai_decision(match, seat)
+
+
+def _request_ai_decision(match: Match, seat: int) -> None:
+    """Tell the AI seat's controller, once the decision is committed, that it must answer."""
+    request = {
+        "match_id": match.pk,
+        "seat": seat,
+        "version": match.version,
+        "deadline": match.deadline,
+    }
+    transaction.on_commit(lambda: ai_decision_requested.send(sender=Match, **request), robust=True)
 
 
 def _passes_itself(player: MatchSeat, game: Game, seat: int) -> bool:
@@ -509,5 +531,7 @@ def rearm_running_matches() -> int:
                     match.deadline = now + timedelta(seconds=_limit_for(match, player))
                     match.save(update_fields=["deadline"])
                 _schedule_move(match, (match.deadline - now).total_seconds())
+                if player.is_ai:
+                    _request_ai_decision(match, player.seat)
             count += 1
     return count

@@ -74,8 +74,9 @@ def test_start_match_deals_a_running_game_from_its_seed(clock: FakeClock, job_qu
         ("bot", "Bot", "Bot 2"),
         ("human", "Wyatt", ""),
     ]
-    # One job armed: the Marshal's timeout (human) or his first move after the turn pause.
-    if seats[marshal].kind == "human":
+    # One job armed: the Marshal's timeout (a human's or an AI's, R142) or the bot's first
+    # move after the turn pause.
+    if seats[marshal].kind in ("human", "ai"):
         assert job_queue.delays() == [60]
     else:
         assert job_queue.delays() == [1.5 * 2]  # Q57: slow, and a new turn pauses twice
