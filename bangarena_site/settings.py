@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "bangarena_site.live",
     "game",
     "game.ai",
+    "game.agents",
     "lobby",
     "stats",
 ]
