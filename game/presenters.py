@@ -20,6 +20,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext, ngettext, pgettext
 
 from game import catalogue
+from game.library.links import card_url
 
 SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 RED_SUITS = frozenset(("hearts", "diamonds"))
@@ -197,6 +198,12 @@ class CardFace:
     selectable: bool = False
     control: Control | None = None
 
+    @property
+    def library_url(self) -> str:
+        """This card's library entry with its own rank and suit (R139: tap a card for its
+        text, tip, suit and rank)."""
+        return card_url(self.kind, self.rank, self.suit)
+
 
 @dataclass
 class TargetButton:
@@ -335,11 +342,14 @@ def card_face(card: dict[str, Any]) -> CardFace:
 
 
 def card_ref(card: dict[str, Any]) -> SafeString:
-    """A card named inside a log sentence: name plus rank and suit symbol."""
+    """A card named inside a log sentence: name plus rank and suit symbol, linked to its
+    library entry, which the table opens in a dialog (R139)."""
     face = card_face(card)
     return format_html(
-        '<span class="cardref cardref--{}">{} <span class="pip{}">{}{}</span></span>',
+        '<a class="cardref cardref--{}" href="{}" data-library-link>{} '
+        '<span class="pip{}">{}{}</span></a>',
         face.type,
+        face.library_url,
         face.name,
         " pip--red" if face.red else "",
         face.rank,
