@@ -171,18 +171,23 @@ def bare_record(
         humans=1 if user is not None else 0,
     )
     defaults = {"role": "bandit", "character": "grip", "won": False, "team": ""}
+    others = dict(others or {})
+    if not mine.get("won") and not any(o.get("won") for o in others.values()):
+        # Somebody always wins (R91): by default the bot at seat 1.
+        others[1] = {"won": True, **others.get(1, {})}
     rows = []
     for seat in range(seats):
-        fields = {**defaults, **((others or {}).get(seat, {}))}
+        fields = {**defaults, **others.get(seat, {})}
         if seat == 0:
             fields = {**defaults, **mine}
+        mine_human = seat == 0 and user is not None
+        fields.setdefault("kind", "human" if mine_human else "bot")
+        fields.setdefault("name", user.username if mine_human else f"Bot {seat}")
         rows.append(
             PlayerResult(
                 record=record,
                 seat=seat,
-                kind="human" if seat == 0 and user else "bot",
                 user=user if seat == 0 else None,
-                name=user.username if seat == 0 and user else f"Bot {seat}",
                 mode=mode,
                 finished_at=finished_at,
                 **fields,
