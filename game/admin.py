@@ -12,7 +12,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from game.models import Match, MatchAction, MatchSeat
+from game.models import Match, MatchAction, MatchSeat, TableSignal
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -82,3 +82,34 @@ class MatchAdmin(admin.ModelAdmin):
     @admin.display(description=_("mode"))
     def mode(self, match: Match) -> str:
         return match.config.get("mode", "")
+
+
+@admin.register(TableSignal)
+class TableSignalAdmin(admin.ModelAdmin):
+    """Signals sent at tables (R122-R128), for moderation: read-only, like the matches."""
+
+    list_display = ["match", "seat", "sender", "kind", "value", "target", "created_at"]
+    list_filter = ["kind", "value", "created_at"]
+    search_fields = ["=match__id"]
+    list_select_related = ["match"]
+    date_hierarchy = "created_at"
+    fields = ["match", "seat", "sender", "kind", "value", "target", "log_position", "created_at"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=_("sender"))
+    def sender(self, signal: TableSignal) -> str:
+        """The sender's name at the table and account (a guest has none)."""
+        seats = MatchSeat.objects.select_related("user")
+        player = seats.filter(match_id=signal.match_id, seat=signal.seat).first()
+        if player is None:
+            return ""
+        return f"{player.name} ({player.user})" if player.user_id else player.name

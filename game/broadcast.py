@@ -55,10 +55,17 @@ def render_table(
     viewer: int | None,
     *,
     now: datetime | None = None,
+    signals: list[Any] | None = None,
 ) -> str:
-    """The table as ``viewer`` (None = spectator) may see it, in the active language."""
+    """The table as ``viewer`` (None = spectator) may see it, in the active language.
+
+    ``signals`` are the match's TableSignal rows, loaded here unless the caller has them (a
+    broadcast loads them once for every seat). They go only into this human-facing HTML."""
+    from game import table_signals
     from game.rendering import table_fragment
 
+    if signals is None:
+        signals = table_signals.load(match.pk)
     if viewer is None:
         return table_fragment(
             match,
@@ -68,9 +75,16 @@ def render_table(
             legal=[],
             all_knowing_hands=all_knowing_hands(match, seats, game),
             now=now,
+            signals=signals,
         )
     return table_fragment(
-        match, seats, game.view(viewer), viewer, legal=game.legal_actions(viewer), now=now
+        match,
+        seats,
+        game.view(viewer),
+        viewer,
+        legal=game.legal_actions(viewer),
+        now=now,
+        signals=signals,
     )
 
 
@@ -88,9 +102,10 @@ def broadcast_match(match_id: int) -> None:
 def broadcast_table(match: Match, seats: list[MatchSeat], game: Game) -> None:
     """Render the table of ``match`` at its version for each connected seat and the watchers,
     and send it. ``game`` is the match's game at that version."""
-    from game import services
+    from game import services, table_signals
 
     now = services.clock()
+    signals = table_signals.load(match.pk)
     outgoing: list[tuple[str, dict[str, Any]]] = []
     for player in seats:
         # Bot seats and humans without an open socket have nobody listening (nor has an
@@ -98,11 +113,11 @@ def broadcast_table(match: Match, seats: list[MatchSeat], game: Game) -> None:
         if not player.is_human or player.sockets == 0:
             continue
         with translation.override(language_of_seat(player)):
-            html = render_table(match, seats, game, player.seat, now=now)
+            html = render_table(match, seats, game, player.seat, now=now, signals=signals)
         outgoing.append((seat_group(match.pk, player.seat), table_message(match, html)))
     if match.watchers:
         with translation.override(settings.LANGUAGE_CODE):
-            html = render_table(match, seats, game, None, now=now)
+            html = render_table(match, seats, game, None, now=now, signals=signals)
         outgoing.append((watchers_group(match.pk), table_message(match, html)))
     async_to_sync(_send_all)(outgoing)
 

@@ -315,6 +315,26 @@ UPGRADES: dict[str, UpgradeText] = {
 HIGH_NOON = _("High Noon")
 
 
+@dataclass(frozen=True)
+class ReactionText:
+    """A preset reaction at the table (R125, RULES 1.7): what it shows and what it means."""
+
+    emoji: str
+    name: Promise
+
+
+#: The seven reactions, in the order the table offers them (R125, RULES 1.7).
+REACTIONS: dict[str, ReactionText] = {
+    "nice": ReactionText("👍", pgettext_lazy("reaction", "Nice")),
+    "funny": ReactionText("😂", pgettext_lazy("reaction", "Funny")),
+    "angry": ReactionText("😠", pgettext_lazy("reaction", "Angry")),
+    "scared": ReactionText("😱", pgettext_lazy("reaction", "Scared")),
+    "deal": ReactionText("🤝", pgettext_lazy("reaction", "Let's make a deal")),
+    "suspicious": ReactionText("🤔", pgettext_lazy("reaction", "Suspicious")),
+    "gg": ReactionText("GG", pgettext_lazy("reaction", "Good game")),
+}
+
+
 def card_name(kind: str) -> Promise:
     return CARDS[kind].name
 

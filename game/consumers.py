@@ -5,6 +5,7 @@ watches), joins only that seat's group, marks the seat present and sends the who
 table, so a reload or a lost network restores everything at once. Actions arrive as
 ``{"action": "<JSON action>", "version": "<int>"}`` (htmx ws-send) and go to
 ``services.submit``; a refusal is told only to this socket, as a toast in its language.
+Frames with a ``signal`` field are table signals (game.table_signals), refused the same way.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from bangarena_site.live.accounts import AccountSocketMixin
-from game import broadcast, services
+from game import broadcast, services, table_signals
 from game.models import Match
 
 # Close code for "no such match" (4000-4999 are free for applications; 4404 mirrors HTTP 404).
@@ -102,6 +103,10 @@ class MatchConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
         if self.seat is None:
             await self._toast(services.ERROR_MESSAGES["no_seat"])
             return
+        signal = table_signals.parse_signal_message(text_data)
+        if signal is not None:
+            await self._signal(*signal)
+            return
         parsed = parse_action_message(text_data)
         if parsed is None:
             await self._toast(UNREADABLE)
@@ -111,6 +116,16 @@ class MatchConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
             await database_sync_to_async(services.submit)(self.match_id, self.seat, action, version)
         except services.MatchError as error:
             await self._toast(error.message)
+
+    async def _signal(self, kind: str, value: str, target: int | None) -> None:
+        """A claim, mark or reaction (R122-R127). Everyone at the table sees it through the
+        table broadcast; a refusal is told only to this socket."""
+        try:
+            await database_sync_to_async(table_signals.send_signal)(
+                self.match_id, self.seat, kind, value, target
+            )
+        except table_signals.SignalRefused as refused:
+            await self._toast(refused.message)
 
     async def table_update(self, event: dict[str, Any]) -> None:
         await self._send_table(event["html"], event["version"])

@@ -13,7 +13,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -21,6 +21,12 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from game import catalogue
 from game.library.links import card_url
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from game.models import TableSignal
+    from game.table_signals import SeatSignals, SignalBoard
 
 SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 RED_SUITS = frozenset(("hearts", "diamonds"))
@@ -248,6 +254,8 @@ class SeatView:
     portrait: dict[str, str] = field(default_factory=dict)
     targets: list[TargetButton] = field(default_factory=list)
     open_hand: list[CardFace] = field(default_factory=list)
+    # Claims, guesses and reactions by this seat's portrait (R123-R125; game.table_signals).
+    signals: SeatSignals | None = None
 
 
 @dataclass
@@ -308,6 +316,9 @@ class TableView:
     # The seated player's auto-pass opt-in, None where it cannot be set (watchers, the
     # eliminated, a finished match).
     auto_pass: bool | None = None
+    # The signals at the table and the viewer's signal buttons (R122-R128); None where the
+    # render does not carry signals.
+    signals: SignalBoard | None = None
 
     @property
     def clock_left(self) -> str:
@@ -794,7 +805,10 @@ def present_table(
     legal: list[dict[str, Any]],
     all_knowing_hands: dict[int, list[dict[str, Any]]] | None = None,
     now: datetime | None = None,
+    signals: Sequence[TableSignal] | None = None,
 ) -> TableView:
+    """The table as ``viewer`` sees it. ``signals`` are the match's TableSignal rows (humans'
+    screens only: signals never reach an engine view, a bot or an AI seat, R128)."""
     meta = {seat.seat: seat for seat in seats}
     players = view["players"]
     names = {
@@ -866,11 +880,29 @@ def present_table(
         hand.append(face)
 
     writer = LogWriter(names)
-    lines = [writer.sentence(e) for e in view.get("log", [])[-LOG_LINES:]]
+    events = view.get("log", [])
+    first_event = max(0, len(events) - LOG_LINES)
+    lines = [writer.sentence(e) for e in events[first_event:]]
 
     my_decision = viewer is not None and viewer in awaiting
     deadline = getattr(match, "deadline", None)
     now = now or _now()
+    board = None
+    if signals is not None:
+        from game import table_signals
+
+        board = table_signals.board(
+            signals,
+            view,
+            viewer,
+            names,
+            {seat.seat: seat.kind for seat in seats},
+            running=view.get("result") is None,
+            now=now,
+        )
+        for seat_view in seat_views:
+            seat_view.signals = board.for_seat(seat_view.seat)
+        lines = board.interleave(lines, first_event)[-LOG_LINES:]
     seconds_left = None
     if deadline is not None and awaiting:
         seconds_left = max(0, int((deadline - now).total_seconds()))
@@ -923,6 +955,7 @@ def present_table(
             if viewer is not None and viewer in meta and players[viewer]["alive"] and not result
             else None
         ),
+        signals=board,
     )
 
 

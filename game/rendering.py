@@ -8,6 +8,7 @@ secrets.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -29,11 +30,13 @@ def table_fragment(
     legal: list[dict[str, Any]],
     all_knowing_hands: dict[int, list[dict[str, Any]]] | None = None,
     now: datetime | None = None,
+    signals: Sequence[Any] | None = None,
 ) -> str:
     """The whole table as `<div id="table" hx-swap-oob="true">…</div>` in the active language.
 
     `view` must be `game.view(viewer)` (the public view for a spectator) and `legal` the
-    viewer's legal actions; `all_knowing_hands` (seat -> that seat's own hand) is shown only to
+    viewer's legal actions; `signals` the match's TableSignal rows (None: no signals in this
+    render); `all_knowing_hands` (seat -> that seat's own hand) is shown only to
     spectators, and only the backend decides when a table may be watched that way.
     """
     table = present_table(
@@ -44,6 +47,7 @@ def table_fragment(
         legal=legal,
         all_knowing_hands=all_knowing_hands,
         now=now,
+        signals=signals,
     )
     result_url = ""
     if table.finished:

@@ -23,4 +23,6 @@ urlpatterns = [
     path("<int:match_id>/host/tempo/", views_host.set_tempo, name="set_tempo"),
     # The player's own seat settings, POST only.
     path("<int:match_id>/seat/auto-pass/", views_seat.set_auto_pass, name="set_auto_pass"),
+    # The table tools of a signed-in player (🔔 ⛶), remembered on the account, POST only.
+    path("tools/", views_seat.set_table_prefs, name="table_prefs"),
 ]

@@ -1,17 +1,19 @@
-"""Controls of a player over their own seat at the table (not moves): auto-pass.
+"""Controls of a player over their own seat at the table (not moves): auto-pass, and the
+table tools remembered per user (🔔 notifications, their sound, ⛶ focus mode).
 
-POST only (CSRF-checked by the middleware), and only for whoever holds a seat in the match;
-anyone else gets 403 and nothing changes.
+POST only (CSRF-checked by the middleware). Auto-pass is for whoever holds a seat in the match;
+the tools are for a signed-in player (guests keep theirs in the browser). Anyone else gets 403
+and nothing changes.
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from game import services
+from game import services, table_prefs
 from game.models import Match
 
 
@@ -29,3 +31,25 @@ def set_auto_pass(request: HttpRequest, match_id: int) -> HttpResponse:
     if getattr(request, "htmx", False):
         return HttpResponse(status=204)
     return redirect("game:table", match.pk)
+
+
+#: How a form field says on or off.
+BOOLEANS = {"1": True, "true": True, "on": True, "0": False, "false": False, "off": False}
+
+
+@require_POST
+def set_table_prefs(request: HttpRequest) -> HttpResponse:
+    """Remember the table tools of a signed-in player: any of ``notify``, ``sound``, ``focus``
+    as 1/0 (true/false, on/off). Unknown keys or values are refused and change nothing."""
+    if not request.user.is_authenticated:
+        raise PermissionDenied
+    changes: dict[str, bool] = {}
+    for key, raw in request.POST.items():
+        if key == "csrfmiddlewaretoken":
+            continue
+        if key not in table_prefs.DEFAULTS or raw.lower() not in BOOLEANS:
+            return HttpResponse(status=400)
+        changes[key] = BOOLEANS[raw.lower()]
+    if not changes:
+        return HttpResponse(status=400)
+    return JsonResponse(table_prefs.save(request.user, changes))

@@ -39,4 +39,8 @@ def save(request: HttpRequest, settings: dict[str, Any]) -> None:
     merged = {**load(request), **settings}
     request.session[SESSION_KEY] = merged
     if request.user.is_authenticated:
-        LobbyPreferences.objects.update_or_create(user=request.user, defaults={"settings": merged})
+        # Other screens keep their own keys here too (the table's 🔔 ⛶ tools, game.table_prefs):
+        # the start-screen settings are merged in, never written over them.
+        prefs, _ = LobbyPreferences.objects.get_or_create(user=request.user)
+        prefs.settings = {**(prefs.settings or {}), **merged}
+        prefs.save(update_fields=["settings"])

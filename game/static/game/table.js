@@ -150,14 +150,14 @@
     seenLines = lines;
   }
 
-  var shownVersion = null;
   function refreshed() {
     var root = table();
     if (!root) return;
-    // Both htmx events fire for one message; act once per rendered table.
-    var version = root.getAttribute("data-version") + "|" + root.querySelectorAll("[data-log] li").length;
-    if (version === shownVersion && !root.classList.contains("is-sending")) return;
-    shownVersion = version;
+    // Both htmx events fire for one message; act once per rendered table. Each message brings
+    // a new #table element, so the mark is on the element: a re-render at the same version (a
+    // signal, a player coming back) still restarts the timers.
+    if (root.hasAttribute("data-shown") && !root.classList.contains("is-sending")) return;
+    root.setAttribute("data-shown", "");
     announce(root);
     root.classList.remove("is-sending");
     if (focusWasOnTable) {

@@ -1,0 +1,394 @@
+"""Preset signals at the table (R122-R128): claims, marks and reactions. No free chat.
+
+One service, ``send_signal``, checks every rule and limit and stores a ``TableSignal`` row;
+the rest of this module turns those rows into what a human's screen shows (``SignalBoard``).
+
+Signals never enter the engine: they are not actions, ``Game.view`` knows nothing of them, and
+nothing here is read by game.bots or game.ai, so bots and AI seats can neither see them nor be
+swayed by them (R128). Humans see them because the table they are sent is re-rendered for every
+human seat and the watchers after each signal (docs/signals.md).
+
+Limits are counted from the sender seat's rows in the database, not per socket, so two tabs of
+one player share them (R126); the match row is locked while a signal is checked and stored, so
+two tabs sending at the same moment cannot both slip under a limit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils.functional import Promise
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from game import broadcast, catalogue, services
+from game.models import Match, TableSignal
+
+#: R126: at most one signal per sender every 1.2 s ...
+MIN_SPACING = timedelta(seconds=1.2)
+#: ... and at most 60 per sender per match, all kinds together.
+MAX_PER_MATCH = 60
+#: A reaction stays by the sender's portrait this long (it stays in the log for good).
+REACTION_SHOWN = timedelta(seconds=4)
+
+CLAIM = TableSignal.Kind.CLAIM
+MARK = TableSignal.Kind.MARK
+REACTION = TableSignal.Kind.REACTION
+#: R123: the roles a player may claim (the Marshal's role is public, so he cannot claim).
+CLAIM_ROLES = ("deputy", "bandit", "loner")
+#: The value of a mark that removes the marker's guess on a target (R124 "clear").
+CLEAR = ""
+
+MESSAGES: dict[str, Promise] = {
+    "unknown": _("That signal does not exist."),
+    "no_seat": _("Only players seated at this table can send signals."),
+    "out": _("You are out: you can still send reactions, but no claims or marks."),
+    "marshal": _("Everyone knows the Marshal, so the Marshal has nothing to claim."),
+    "target": _("That player cannot be marked."),
+    "finished": _("The match is over: only reactions can be sent now."),
+    "too_fast": _("One signal at a time: wait a moment before the next."),
+    "too_many": _("You have sent all 60 signals this match allows."),
+}
+
+
+class SignalRefused(services.MatchError):
+    """A signal that breaks a rule or a limit; nothing was stored and only the sender is told.
+    ``message`` is lazily translated, so each socket shows it in its own language."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code, MESSAGES[code])
+
+
+def mark_roles(view: dict[str, Any]) -> tuple[str, ...]:
+    """R124/Q54: the guesses a mark may carry at this table; the Double Agent only where that
+    role is dealt (Double Agent mode at 5+ seats)."""
+    if "double_agent" in view["roles_at_table"]:
+        return (*CLAIM_ROLES, "double_agent")
+    return CLAIM_ROLES
+
+
+def markable(view: dict[str, Any], sender: int, target: int) -> bool:
+    """Another player who is alive and not the Marshal (Q54: his role is public)."""
+    players = view["players"]
+    if target == sender or not 0 <= target < len(players):
+        return False
+    return players[target]["alive"] and players[target]["role"] != "marshal"
+
+
+def send_signal(
+    match_id: int,
+    seat: int | None,
+    kind: str,
+    value: str,
+    target: int | None = None,
+    *,
+    now: datetime | None = None,
+) -> TableSignal:
+    """Store one signal of ``seat`` and show it to every human at the table, or raise
+    ``SignalRefused`` (R122-R127). ``seat`` None is a spectator, who sends nothing."""
+    if seat is None:
+        raise SignalRefused("no_seat")
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        player = match.seats.filter(seat=seat).first()
+        if player is None or not player.is_human:
+            # Bots and AI seats never send signals (R128).
+            raise SignalRefused("no_seat")
+        # The public view: the sender's alive flag and the Marshal are public, and nothing of
+        # a hidden role is needed to check a signal.
+        view = match.game().view(None)
+        _check(view, seat, kind, value, target, running=match.is_running)
+        now = now or services.clock()
+        _check_limits(match, seat, now)
+        signal = TableSignal.objects.create(
+            match=match,
+            seat=seat,
+            kind=kind,
+            value=value,
+            target=target if kind == MARK else None,
+            created_at=now,
+            log_position=len(view["log"]),
+        )
+        transaction.on_commit(lambda: broadcast.broadcast_match(match_id), robust=True)
+    return signal
+
+
+def _check(
+    view: dict[str, Any], seat: int, kind: str, value: str, target: int | None, *, running: bool
+) -> None:
+    if kind == REACTION:
+        # R127: reactions also from the eliminated, and a "GG" after the end is welcome.
+        if value not in catalogue.REACTIONS or target is not None:
+            raise SignalRefused("unknown")
+        return
+    if kind == CLAIM:
+        if value not in CLAIM_ROLES or target is not None:
+            raise SignalRefused("unknown")
+    elif kind == MARK:
+        if value != CLEAR and value not in mark_roles(view):
+            raise SignalRefused("unknown")
+    else:
+        raise SignalRefused("unknown")
+    if not running:
+        raise SignalRefused("finished")
+    me = view["players"][seat]
+    if not me["alive"]:
+        raise SignalRefused("out")
+    if kind == CLAIM and me["role"] == "marshal":
+        raise SignalRefused("marshal")
+    if kind == MARK and (target is None or not markable(view, seat, target)):
+        raise SignalRefused("target")
+
+
+def _check_limits(match: Match, seat: int, now: datetime) -> None:
+    """R126, counted per sender seat over the stored rows (so every tab of a player shares)."""
+    sent = TableSignal.objects.filter(match=match, seat=seat)
+    if sent.count() >= MAX_PER_MATCH:
+        raise SignalRefused("too_many")
+    last = sent.order_by("-created_at").values_list("created_at", flat=True).first()
+    if last is not None and now - last < MIN_SPACING:
+        raise SignalRefused("too_fast")
+
+
+def parse_signal_message(text_data: str | None) -> tuple[str, str, int | None] | None:
+    """``(kind, value, target)`` from a table-socket frame that carries a ``signal`` field (a
+    signal form's htmx ws-send), or None for any other frame (moves keep their own path).
+    A target that is not a seat number becomes -1, which no rule accepts."""
+    try:
+        data = json.loads(text_data or "")
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or "signal" not in data:
+        return None
+    raw_target = data.get("target")
+    target: int | None
+    if raw_target in (None, ""):
+        target = None
+    else:
+        try:
+            target = int(raw_target)
+        except (TypeError, ValueError):
+            target = -1
+    return str(data["signal"]), str(data.get("value") or ""), target
+
+
+# ---------------------------------------------------------------------------------------------
+# What a human's screen shows
+# ---------------------------------------------------------------------------------------------
+
+
+def load(match_id: int) -> list[TableSignal]:
+    """Every signal of the match, oldest first (one query per broadcast, shared by all seats)."""
+    return list(TableSignal.objects.filter(match_id=match_id).order_by("created_at", "pk"))
+
+
+@dataclass
+class Guess:
+    """One role guessed on a target, with everyone who guessed it (R124, R136)."""
+
+    role_id: str
+    role: str
+    markers: list[str]
+    numbers: list[int]
+    mine: bool = False
+
+    @property
+    def who(self) -> str:
+        return ", ".join(self.markers)
+
+
+@dataclass
+class ReactionShown:
+    value: str
+    emoji: str
+    name: str
+    #: How long it still shows, for the script that fades it out.
+    left_ms: int
+
+
+@dataclass
+class SeatSignals:
+    """What one seat shows: its latest claim, the guesses on it, its fresh reaction, and the
+    viewer's own options for marking it."""
+
+    claim_id: str = ""
+    claim: str = ""
+    guesses: list[Guess] = field(default_factory=list)
+    reaction: ReactionShown | None = None
+    #: The viewer may mark this seat; ``my_mark`` is the viewer's current guess ("" = none).
+    markable: bool = False
+    my_mark: str = ""
+
+
+@dataclass
+class Option:
+    value: str
+    label: str
+    emoji: str = ""
+
+
+@dataclass
+class SignalControls:
+    """The viewer's own signal buttons; an empty list means that kind cannot be sent now."""
+
+    claims: list[Option]
+    reactions: list[Option]
+    marks: list[Option]
+    my_claim: str = ""
+    sent: int = 0
+    limit: int = MAX_PER_MATCH
+
+    @property
+    def left(self) -> int:
+        return max(0, self.limit - self.sent)
+
+
+@dataclass
+class SignalBoard:
+    seats: dict[int, SeatSignals]
+    #: (log position, sentence) of every signal, for the event log.
+    lines: list[tuple[int, SafeString]]
+    controls: SignalControls | None
+    count: int
+
+    def for_seat(self, seat: int) -> SeatSignals:
+        return self.seats.get(seat) or SeatSignals()
+
+    def interleave(self, lines: Sequence[SafeString | None], first: int) -> list[SafeString]:
+        """The log lines of events ``first``, ``first + 1``, ... with each signal placed after
+        the event that was the newest when it was sent (older signals are left out, like the
+        older events)."""
+        merged: list[tuple[int, int, SafeString]] = []
+        for index, line in enumerate(lines):
+            if line is not None:
+                merged.append((first + index, 0, line))
+        for position, line in self.lines:
+            if position >= first:
+                merged.append((position - 1, 1, line))
+        merged.sort(key=lambda item: (item[0], item[1]))
+        return [line for _, _, line in merged]
+
+
+def signal_sentence(signal: TableSignal, names: dict[int, str]) -> SafeString:
+    """The log line of one signal, with names escaped."""
+    who = names.get(signal.seat, str(signal.seat + 1))
+    if signal.kind == REACTION:
+        reaction = catalogue.REACTIONS[signal.value]
+        return format_html(
+            '<span class="logsignal">{}: <span aria-hidden="true">{}</span> {}</span>',
+            who,
+            reaction.emoji,
+            reaction.name,
+        )
+    if signal.kind == CLAIM:
+        return format_html(
+            '<span class="logsignal">{}</span>',
+            format_html(
+                gettext("{player} claims: {role}."),
+                player=who,
+                role=catalogue.role_name(signal.value),
+            ),
+        )
+    target = names.get(signal.target, "") if signal.target is not None else ""
+    if signal.value == CLEAR:
+        text = format_html(
+            gettext("{player} clears the mark on {target}."), player=who, target=target
+        )
+    else:
+        text = format_html(
+            gettext("{player} marks {target}: {role}?"),
+            player=who,
+            target=target,
+            role=catalogue.role_name(signal.value),
+        )
+    return format_html('<span class="logsignal">{}</span>', text)
+
+
+def board(
+    signals: Iterable[TableSignal],
+    view: dict[str, Any],
+    viewer: int | None,
+    names: dict[int, str],
+    seat_kinds: dict[int, str],
+    *,
+    running: bool,
+    now: datetime,
+) -> SignalBoard:
+    """What ``viewer``'s screen shows of the signals (every human sees the same signals; only
+    the buttons differ). ``view`` is the viewer's own engine view, used for public facts only:
+    who is alive, who is the Marshal, which roles are dealt."""
+    signals = list(signals)
+    seats: dict[int, SeatSignals] = {}
+    claims: dict[int, str] = {}
+    marks: dict[tuple[int, int], str] = {}
+    reactions: dict[int, TableSignal] = {}
+    for signal in signals:
+        if signal.kind == CLAIM:
+            claims[signal.seat] = signal.value
+        elif signal.kind == MARK and signal.target is not None:
+            marks[(signal.seat, signal.target)] = signal.value
+        elif signal.kind == REACTION:
+            reactions[signal.seat] = signal
+
+    def seat_view(seat: int) -> SeatSignals:
+        return seats.setdefault(seat, SeatSignals())
+
+    for seat, role in claims.items():
+        seat_view(seat).claim_id = role
+        seat_view(seat).claim = str(catalogue.role_name(role))
+    for (marker, target), role in sorted(marks.items()):
+        if role == CLEAR:
+            continue
+        guesses = seat_view(target).guesses
+        guess = next((g for g in guesses if g.role_id == role), None)
+        if guess is None:
+            guess = Guess(role, str(catalogue.role_name(role)), [], [])
+            guesses.append(guess)
+        guess.markers.append(names.get(marker, str(marker + 1)))
+        guess.numbers.append(marker + 1)
+        guess.mine = guess.mine or marker == viewer
+    for seat, signal in reactions.items():
+        left = REACTION_SHOWN - (now - signal.created_at)
+        if left > timedelta(0):
+            reaction = catalogue.REACTIONS[signal.value]
+            seat_view(seat).reaction = ReactionShown(
+                signal.value, reaction.emoji, str(reaction.name), int(left.total_seconds() * 1000)
+            )
+
+    controls = None
+    if viewer is not None and seat_kinds.get(viewer) == "human":
+        me = view["players"][viewer]
+        can_claim_and_mark = running and me["alive"]
+        options = mark_roles(view)
+        controls = SignalControls(
+            claims=[Option(r, str(catalogue.role_name(r))) for r in CLAIM_ROLES]
+            if can_claim_and_mark and me["role"] != "marshal"
+            else [],
+            reactions=[
+                Option(value, str(r.name), r.emoji) for value, r in catalogue.REACTIONS.items()
+            ],
+            marks=[Option(r, str(catalogue.role_name(r))) for r in options]
+            if can_claim_and_mark
+            else [],
+            my_claim=claims.get(viewer, ""),
+            sent=sum(1 for s in signals if s.seat == viewer),
+        )
+        if controls.marks:
+            for target in range(len(view["players"])):
+                if markable(view, viewer, target):
+                    seat_view(target).markable = True
+                    seat_view(target).my_mark = marks.get((viewer, target), CLEAR)
+
+    return SignalBoard(
+        seats=seats,
+        lines=[(s.log_position, signal_sentence(s, names)) for s in signals],
+        controls=controls,
+        count=len(signals),
+    )
