@@ -1,0 +1,99 @@
+"""An account made after playing as a guest claims that session's matches (issue 7): the
+results become the user's, with their tallies, achievements and rating."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+
+from bangarena_site.accounts.models import User
+from stats.claims import claim_guest_results
+from stats.models import MatchRecord, PeriodTally, PlayerResult, Rating, UserAchievement
+from stats.recording import record_match
+from tests.stats import scenarios
+from tests.stats.conftest import START, make_user, play, store
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "Tumbleweed-Saloon-42"
+
+
+def guest_match(guest_key: str, *, hours: int = 0):
+    """The guest swept the table as the Marshal (R93) in a recorded match."""
+    config, policy = scenarios.build(scenarios.DUEL_SWEEP)
+    match = store(
+        config,
+        play(config, policy),
+        [{"guest_key": guest_key, "name": "Kid"}],
+        started_at=START + timedelta(hours=hours),
+    )
+    record_match(match)
+    return match
+
+
+def test_claiming_gives_the_guest_results_to_the_account():
+    first, second = guest_match("session-a"), guest_match("session-a", hours=2)
+    other = guest_match("session-b", hours=1)
+    ana = make_user("ana")
+    assert not PeriodTally.objects.exists()
+
+    assert claim_guest_results(ana, "session-a") == 2
+
+    mine = PlayerResult.objects.filter(user=ana)
+    assert sorted(r.record.match_id for r in mine) == [first.pk, second.pk]
+    assert all(r.guest_key == "" for r in mine)
+    assert PlayerResult.objects.get(record__match=other, seat=0).guest_key == "session-b"
+    assert PeriodTally.objects.get(user=ana, period="all", role="").games == 2
+    assert PeriodTally.objects.get(user=ana, period="all", role="marshal").wins == 2
+    # Achievements unlock with the first claimed match that earned them.
+    assert UserAchievement.objects.get(user=ana, code="first_win").match_id == first.pk
+    assert UserAchievement.objects.get(user=ana, code="hat_trick").match_id == first.pk
+    assert Rating.objects.get(user=ana).rated_matches == 2
+    assert MatchRecord.objects.get(match=first).rated
+    assert MatchRecord.objects.get(match=first).humans == 1
+    assert not MatchRecord.objects.get(match=other).rated
+
+
+def test_claiming_twice_or_with_no_key_claims_nothing():
+    guest_match("session-a")
+    ana, bob = make_user("ana"), make_user("bob")
+    assert claim_guest_results(ana, "session-a") == 1
+    assert claim_guest_results(bob, "session-a") == 0
+    assert claim_guest_results(bob, "") == 0
+    assert PeriodTally.objects.get(user=ana, period="all", role="").games == 1
+    assert not PeriodTally.objects.filter(user=bob).exists()
+
+
+def test_play_as_guest_then_sign_up_and_the_match_is_in_the_history(client):
+    """The whole path: a guest's session plays a match, the guest signs up in that session
+    (login rotates the session key), and the new account's history shows the match."""
+    session = client.session
+    session["lobby_guest"] = True
+    session.save()
+    match = guest_match(session.session_key)
+
+    response = client.post(
+        reverse("signup"),
+        {"username": "kid", "email": "", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 302
+    kid = User.objects.get(username="kid")
+    assert client.session.session_key != session.session_key  # rotated by login()
+    result = PlayerResult.objects.get(record__match=match, seat=0)
+    assert result.user == kid
+
+    page = client.get(reverse("stats:history"))
+    assert page.status_code == 200
+    assert [entry["match_id"] for entry in page.context["entries"]] == [match.pk]
+
+
+def test_signing_up_without_guest_matches_claims_nothing(client):
+    guest_match("someone-else")
+    response = client.post(
+        reverse("signup"),
+        {"username": "kid", "email": "", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 302
+    assert not PlayerResult.objects.filter(user__username="kid").exists()
