@@ -103,9 +103,11 @@ class UserAchievementAdmin(ReadOnlyMixin, admin.ModelAdmin):
         achievement = ACHIEVEMENTS.get(row.code)
         return str(achievement.name) if achievement else row.code
 
-    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+    def get_actions(
+        self, request: HttpRequest, action_location: Any = admin.ActionLocation.CHANGE_LIST
+    ) -> dict[str, Any]:
         # Revoke is the one way to remove an achievement (it logs what it removed).
-        actions = super().get_actions(request)
+        actions = super().get_actions(request, action_location=action_location)
         actions.pop("delete_selected", None)
         return actions
 
