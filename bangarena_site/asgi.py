@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels.
 
-WebSockets pass the origin check (ALLOWED_HOSTS) and get the session's user before routing.
+WebSockets pass the origin check (ALLOWED_HOSTS) and get the session's user before routing,
+except the agents' /ws/agent/ (game.agents.routing: no Origin needed, the token is the login).
 In the embedded default the app also hands the server's event loop to the job scheduler and
 re-arms the timers of running matches.
 """
@@ -20,6 +21,7 @@ from django.conf import settings  # noqa: E402
 
 from bangarena_site.jobs import embedded_scheduler  # noqa: E402
 from bangarena_site.live.routing import websocket_urlpatterns  # noqa: E402
+from game.agents.routing import AgentBranch  # noqa: E402
 from game.routing import websocket_urlpatterns as game_websocket_urlpatterns  # noqa: E402
 from game.tasks import rearm_on_start  # noqa: E402
 from lobby.routing import websocket_urlpatterns as lobby_websocket_urlpatterns  # noqa: E402
@@ -27,10 +29,15 @@ from lobby.routing import websocket_urlpatterns as lobby_websocket_urlpatterns  
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(
-                URLRouter(
-                    websocket_urlpatterns + game_websocket_urlpatterns + lobby_websocket_urlpatterns
+        # Programs (/ws/agent/) send no Origin and no cookie: their branch has its own checks.
+        "websocket": AgentBranch(
+            AllowedHostsOriginValidator(
+                AuthMiddlewareStack(
+                    URLRouter(
+                        websocket_urlpatterns
+                        + game_websocket_urlpatterns
+                        + lobby_websocket_urlpatterns
+                    )
                 )
             )
         ),

@@ -8,3 +8,8 @@ class AgentsConfig(AppConfig):
     name = "game.agents"
     label = "agents"
     verbose_name = _("Agent programs")
+
+    def ready(self) -> None:
+        # Importing connects the receivers that pass decisions, results and new matches on to
+        # the agents' sockets.
+        from game.agents import receivers  # noqa: F401
