@@ -102,3 +102,12 @@ def test_the_linked_entry_shows_the_tapped_cards_rank_and_suit(client: Client):
     assert "This card:" in html
     assert "9♥" in html
     assert "Hearts" in html
+
+
+def test_each_seats_character_links_to_its_entry():
+    """R136: the ability under each portrait opens the character's library entry."""
+    game = marshal_with_horse_in_play()
+    blocks = seat_blocks(render(game, 1))
+    for seat, block in blocks.items():
+        character = game.view(1)["players"][seat]["character"]
+        assert reverse("library:character", args=[character]) in block
