@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from game.engine.cards import RANKS, SUITS
 
 #: Inline link targets of the rules files that point outside the library (issue 9's pages).
 EXTERNAL_TARGETS = {"ai_docs": "ai_docs:index", "rules_json": "ai_docs:rules_json"}
-#: Where they live if the AI pages' URL names are not there yet (mounted at /ai/).
-EXTERNAL_FALLBACKS = {"ai_docs": "/ai/", "rules_json": "/ai/rules.json"}
 
 
 def physical_card(rank: str | None, suit: str | None) -> tuple[str, str] | None:
@@ -53,7 +51,4 @@ def section_url(key: str) -> str:
 
 def external_url(target: str) -> str:
     """The For AI developers page or the machine-readable rules (issue 9)."""
-    try:
-        return reverse(EXTERNAL_TARGETS[target])
-    except NoReverseMatch:
-        return EXTERNAL_FALLBACKS[target]
+    return reverse(EXTERNAL_TARGETS[target])
