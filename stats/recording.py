@@ -25,6 +25,8 @@ logger = logging.getLogger(__name__)
 
 # Played cards that are a Shot at someone: a Shot, or Two-Face's Ricochet played as a Shot.
 SHOT_KINDS = frozenset({"shot", "ricochet"})
+# Tries at the recording transaction when it loses a race on a shared row.
+ATTEMPTS = 3
 
 
 @dataclass
@@ -162,33 +164,41 @@ def record_match(match: Match) -> MatchRecord:
     seats = {s.seat: s for s in match.seats.all()}
     finished_at = match.finished_at or match.created_at
     humans = sum(1 for s in seats.values() if s.kind == MatchSeat.Kind.HUMAN and s.user_id)
-    try:
-        with transaction.atomic():
-            record = MatchRecord.objects.create(
-                match=match,
-                mode=match.config.get("mode", "classic"),
-                seats=len(seats),
-                rounds=summary.rounds,
-                turns=summary.turns,
-                actions=match.actions.count(),
-                duration_seconds=max(0, int((finished_at - match.created_at).total_seconds())),
-                started_at=match.created_at,
-                finished_at=finished_at,
-                winning_team=summary.winning_team,
-                winners=summary.winners,
-                rated=humans > 0,
-                humans=humans,
-            )
-            awarded = badges.award(summary.lines, summary)
-            results = PlayerResult.objects.bulk_create(
-                _result(record, seats[line.seat], line, awarded[line.seat])
-                for line in summary.lines
-            )
-            apply_for_users(record, results)
-    except IntegrityError:
-        # Another worker recorded it between our check and our insert: theirs stands.
-        return MatchRecord.objects.get(match_id=match.pk)
-    return record
+    for attempt in range(ATTEMPTS):
+        try:
+            with transaction.atomic():
+                record = MatchRecord.objects.create(
+                    match=match,
+                    mode=match.config.get("mode", "classic"),
+                    seats=len(seats),
+                    rounds=summary.rounds,
+                    turns=summary.turns,
+                    actions=match.actions.count(),
+                    duration_seconds=max(0, int((finished_at - match.created_at).total_seconds())),
+                    started_at=match.created_at,
+                    finished_at=finished_at,
+                    winning_team=summary.winning_team,
+                    winners=summary.winners,
+                    rated=humans > 0,
+                    humans=humans,
+                )
+                awarded = badges.award(summary.lines, summary)
+                results = PlayerResult.objects.bulk_create(
+                    _result(record, seats[line.seat], line, awarded[line.seat])
+                    for line in summary.lines
+                )
+                apply_for_users(record, results)
+            return record
+        except IntegrityError:
+            # Either another worker recorded this match first (theirs stands), or it raced us
+            # on a shared row (a tally or rating of the same user): everything rolled back, so
+            # try again.
+            existing = MatchRecord.objects.filter(match_id=match.pk).first()
+            if existing is not None:
+                return existing
+            if attempt == ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def apply_for_users(record: MatchRecord, results: list[PlayerResult]) -> None:

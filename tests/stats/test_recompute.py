@@ -82,3 +82,23 @@ def test_excluded_users_keep_their_rating():
     LeaderboardExclusion.objects.create(user=ana, reason="smurf account")
     recompute()
     assert Rating.objects.get(user=ana).rated_matches == 1
+
+
+def test_record_matches_records_finished_matches_left_without_a_record():
+    """A recording error is logged and the match stays unrecorded; the command catches up, and
+    running it again records nothing twice."""
+    from game.models import Match
+    from stats.models import MatchRecord
+    from tests.stats.conftest import finished_match
+
+    ana = make_user("ana")
+    match = finished_match([{"user": ana}], seats=4, seed=2)
+    Match.objects.create(seed=1, config={}, state={}, move_time=30, tempo="fast")  # running
+    out = StringIO()
+    call_command("record_matches", stdout=out)
+    assert "Recorded 1 matches; 0 failed." in out.getvalue()
+    assert MatchRecord.objects.get().match == match
+    assert Rating.objects.get(user=ana).rated_matches == 1
+    call_command("record_matches", stdout=StringIO())
+    assert MatchRecord.objects.count() == 1
+    assert Rating.objects.get(user=ana).rated_matches == 1

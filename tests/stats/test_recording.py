@@ -223,3 +223,25 @@ def test_a_random_match_adds_up():
         assert sorted(p.eliminated_place for p in out) == list(range(1, len(out) + 1))
         assert sum(p.damage_dealt for p in players) <= sum(p.damage_taken for p in players)
         assert {p.won for p in players} == {True, False}
+
+
+@pytest.mark.django_db
+def test_a_recording_error_is_logged_and_does_not_stop_other_receivers(monkeypatch, caplog):
+    """match_finished.send stops at the first receiver that raises: stats must not keep the
+    lobby from reopening its room (Q61)."""
+    from stats import receivers
+
+    def broken(match):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(receivers, "record_match", broken)
+    heard = []
+    match_finished.connect(lambda **kw: heard.append(kw["match"]), weak=False, dispatch_uid="t")
+    try:
+        match = finished_match([], seats=4)
+        match_finished.send(sender=Match, match=match)
+    finally:
+        match_finished.disconnect(dispatch_uid="t")
+    assert heard == [match]
+    assert "Could not record match" in caplog.text
+    assert not MatchRecord.objects.exists()
