@@ -168,46 +168,52 @@ def _agents_app_missing() -> bool:
     return False
 
 
-@pytest.mark.skipif(
-    _agents_app_missing(),
-    reason="game.agents (the agent WebSocket server and tokens, issue 9 part 2) is not there yet",
-)
-def test_example_agent_finishes_a_match_on_the_live_server_r142(tmp_path):
-    """A real server (runserver, embedded stack, SQLite file) with a 4-seat Fast match: the AI
-    seat is the example agent with a host-made token, three bots play the rest. The agent
-    must exit 0 after the result and the match must be finished in the database."""
-    env = server_env(tmp_path / "db.sqlite3")
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run(
-        [*manage, "migrate", "--noinput"], cwd=ROOT, env=env, check=True, capture_output=True
-    )
-    setup = subprocess.run(
-        [*manage, "shell", "-c", SETUP],
+def manage(env: dict[str, str], *args: str) -> str:
+    """Run manage.py against the server's database; its stdout."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
         cwd=ROOT,
         env=env,
         check=True,
         capture_output=True,
         text=True,
     )
-    made = json.loads(setup.stdout.strip().splitlines()[-1])
+    return done.stdout
+
+
+@pytest.mark.skipif(
+    _agents_app_missing(),
+    reason="game.agents.services (agent tokens, issue 9 part 2) is not there yet",
+)
+def test_example_agent_finishes_a_match_on_the_live_server_r142(tmp_path):
+    """A real server (runserver, embedded stack, SQLite file) with a 4-seat Fast match: the AI
+    seat is the example agent with a host-made token, three bots play the rest. The agent
+    must exit 0 after the result and the match must be finished in the database."""
+    env = server_env(tmp_path / "db.sqlite3")
+    manage(env, "migrate", "--noinput")
     port = free_port()
     server = subprocess.Popen(
-        [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],
+        [sys.executable, str(ROOT / "manage.py"), "runserver", f"127.0.0.1:{port}", "--noreload"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
+    log: list[str] = []
     try:
         assert server.stdout is not None
         for line in server.stdout:
+            log.append(line)
             if SERVER_READY in line:
                 break
         else:
-            pytest.fail("runserver exited before listening")
-        # Keep draining the server's output so it never blocks on a full pipe.
-        threading.Thread(target=server.stdout.read, daemon=True).start()
+            pytest.fail("runserver exited before listening:\n" + "".join(log))
+        # Keep draining the server's output (kept for the failure message).
+        threading.Thread(target=lambda: log.extend(server.stdout), daemon=True).start()
+        # Dealt once the server runs: its scheduler arms the match's timers when the agent's
+        # socket makes the first call (game.tasks.rearm_on_start).
+        made = json.loads(manage(env, "shell", "-c", SETUP).strip().splitlines()[-1])
         agent = subprocess.run(
             [
                 sys.executable,
@@ -222,17 +228,11 @@ def test_example_agent_finishes_a_match_on_the_live_server_r142(tmp_path):
             text=True,
             timeout=600,
         )
-        assert agent.returncode == 0, agent.stdout + agent.stderr
+        assert agent.returncode == 0, agent.stdout + agent.stderr + "".join(log[-40:])
         assert "over" in agent.stdout
-        status = subprocess.run(
-            [*manage, "shell", "-c", STATUS.format(pk=made["match"])],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        assert status.stdout.strip() == "finished"
+        assert "decisions played: 0" not in agent.stdout
+        status = manage(env, "shell", "-c", STATUS.format(pk=made["match"]))
+        assert status.strip().splitlines()[-1] == "finished"
     finally:
         server.terminate()
         try:
