@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from game.ai_docs.rules_export import PROTOCOL_VERSION
+from game.agents.protocol import PROTOCOL_VERSION
 from game.engine import Game, GameConfig
 
 SEED = 11

@@ -20,6 +20,9 @@ from typing import Any
 from django.utils import translation
 
 from game import catalogue
+from game.agents import consumer as agent_consumer
+from game.agents import throttle as agent_throttle
+from game.agents.protocol import ERRORS, PROTOCOL_VERSION
 from game.engine import Game, GameConfig
 from game.engine.cards import (
     APPENDIX_A,
@@ -38,8 +41,6 @@ from game.services import DISCONNECTED_LIMIT_SECONDS
 
 #: Bump when the document's structure changes in a way a program must notice.
 RULES_VERSION = 1
-#: The agent protocol version the document describes (/work/team/agent-protocol.md).
-PROTOCOL_VERSION = 1
 #: Seed of the game the example observation is taken from (any seed gives a valid example).
 EXAMPLE_SEED = 2026
 EXAMPLE_STEPS = 24
@@ -745,18 +746,6 @@ def _timers() -> dict[str, Any]:
     }
 
 
-ERROR_CODES = {
-    "unknown_token": "unknown or revoked token; the server closes with 4401",
-    "bad_message": "not JSON, unknown type or missing fields",
-    "not_your_turn": "this seat is not awaited",
-    "illegal": "the action is not one of legal_actions",
-    "stale": "version is not the current one",
-    "finished": "the match is over",
-    "rate_limited": "too many frames; the frame was dropped",
-    "no_match": "the room has not started",
-}
-
-
 def agent_protocol(example_view: dict[str, Any], example_legal: list[dict]) -> dict[str, Any]:
     """The WebSocket protocol of /work/team/agent-protocol.md, with example frames."""
     action = example_legal[0]
@@ -765,7 +754,7 @@ def agent_protocol(example_view: dict[str, Any], example_legal: list[dict]) -> d
         "url": "/ws/agent/",
         "encoding": "JSON text frames",
         "auth": "first frame {type: hello, token}; the token never goes in the URL",
-        "hello_timeout_seconds": 10,
+        "hello_timeout_seconds": agent_consumer.HELLO_SECONDS,
         "token_format": "bga_ followed by 32 URL-safe characters",
         "client_messages": {
             "hello": {"type": "hello", "token": "bga_<32 characters>"},
@@ -801,15 +790,20 @@ def agent_protocol(example_view: dict[str, Any], example_legal: list[dict]) -> d
                 "won": True,
                 "observation": "<final Game.view(seat)>",
             },
-            "error": {"type": "error", "code": "stale", "message": "That decision is over."},
+            "error": {"type": "error", "code": "stale", "message": ERRORS["stale"]},
             "pong": {"type": "pong"},
         },
-        "error_codes": ERROR_CODES,
-        "close_codes": {"4401": "unknown or revoked token", "4429": "rate limit abuse"},
+        # The server's own tables (game.agents), so the document cannot disagree with it.
+        "error_codes": dict(ERRORS),
+        "close_codes": {
+            str(agent_consumer.CLOSE_UNKNOWN_TOKEN): "unknown or revoked token",
+            str(agent_consumer.CLOSE_RATE_LIMITED): "rate limit abuse",
+            str(agent_consumer.CLOSE_NO_HELLO): "the first frame was not a hello",
+        },
         "limits": {
-            "frames_per_second_per_token": 10,
-            "frames_per_minute_per_token": 300,
-            "unknown_token_hellos_per_minute_per_address": 20,
+            "frames_per_second_per_token": agent_throttle.FRAMES_PER_SECOND,
+            "frames_per_minute_per_token": agent_throttle.FRAMES_PER_MINUTE,
+            "unknown_token_hellos_per_minute_per_address": agent_throttle.UNKNOWN_HELLOS_PER_MINUTE,
             "answer_within": "the table's move time, else the automatic move (R120)",
         },
         "forward_compatibility": "ignore message types you do not know",

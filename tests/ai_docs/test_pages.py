@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from game.agents.protocol import ERRORS
 from game.ai_docs.rules_export import rules_document
 
 pytestmark = pytest.mark.django_db
@@ -46,6 +47,8 @@ def test_ai_page_renders_in_every_language_r142(client, language):
     for frame in ("hello", "welcome", "decide", "act", "accepted", "result"):
         assert f"<code>{frame}</code>" in page
     assert "&quot;legal_actions&quot;" in page  # the example decide frame, escaped as code
+    for code in ERRORS:  # the error table names every code the server sends
+        assert f"<code>{code}</code>" in page
     assert "api_test" in page
     assert "simple_agent.py" in page
 
