@@ -33,6 +33,7 @@ WAIT_ERRORS = frozenset(("stale", "not_your_turn", "finished", "no_match", "rate
 #: Close codes the server uses (agent-protocol.md).
 CLOSE_UNKNOWN_TOKEN = 4401
 CLOSE_RATE_LIMIT = 4429
+CLOSE_NO_HELLO = 4400
 
 log = logging.getLogger("bangarena_agent")
 
@@ -252,6 +253,8 @@ class AgentClient:
             return ProtocolError("unknown_token", "the token is unknown or was revoked")
         if code == CLOSE_RATE_LIMIT:
             return ProtocolError("rate_limited", "closed for sending too many frames")
+        if code == CLOSE_NO_HELLO:
+            return ProtocolError("bad_message", "closed: no hello with a token came first")
         return ConnectionError(f"the server closed the socket before the result (code {code})")
 
     async def _send(self, message: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 
+import pytest
 from bangarena_agent import AgentClient, ProtocolError
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -240,3 +241,13 @@ async def test_a_close_4401_instead_of_welcome_is_unknown_token():
     outcome, _seen = await run_against(script, prefer_shot)
     assert isinstance(outcome, ProtocolError)
     assert outcome.code == "unknown_token"
+
+
+@pytest.mark.parametrize(("close", "code"), [(4429, "rate_limited"), (4400, "bad_message")])
+async def test_abuse_and_no_hello_closes_are_protocol_errors(close, code):
+    async def script(ws, seen):
+        await ws.close(close)
+
+    outcome, _seen = await run_against(script, prefer_shot)
+    assert isinstance(outcome, ProtocolError)
+    assert outcome.code == code
