@@ -82,7 +82,27 @@ def schedule(delay_seconds: float, func: JobFunction, *args: Any) -> None:
     if settings.EMBEDDED:
         transaction.on_commit(lambda: embedded_scheduler.submit(delay_seconds, name, payload))
     else:
-        transaction.on_commit(lambda: run_job.apply_async((name, payload), countdown=delay_seconds))
+        route = {"queue": JOB_QUEUES[name]} if name in JOB_QUEUES else {}
+        transaction.on_commit(
+            lambda: run_job.apply_async((name, payload), countdown=delay_seconds, **route)
+        )
+
+
+# Jobs kept apart from the shared job thread and the default Celery queue: a language-model
+# call may take a whole move time, and must never hold up the timers and bot moves of every
+# other table (game.ai registers its decision job here).
+JOB_QUEUES: dict[str, str] = {}
+_OWN_THREADS: dict[str, ThreadPoolExecutor] = {}
+
+
+def run_apart(name: str, *, queue: str, threads: int) -> None:
+    """Run job ``name`` on Celery queue ``queue`` in production (a worker must consume it) and
+    on ``threads`` threads of its own in the embedded stack."""
+    JOB_QUEUES[name] = queue
+    if name not in _OWN_THREADS:
+        _OWN_THREADS[name] = ThreadPoolExecutor(
+            max_workers=threads, thread_name_prefix=f"bangarena-{queue}"
+        )
 
 
 @shared_task(name=RUN_JOB_TASK, ignore_result=True)
@@ -201,9 +221,8 @@ _JOB_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bangarena-jo
 
 
 async def _run_in_thread(name: str, args: list[Any]) -> Any:
-    run_job = sync_to_async(
-        _run_with_fresh_connections, thread_sensitive=False, executor=_JOB_THREAD
-    )
+    executor = _OWN_THREADS.get(name, _JOB_THREAD)
+    run_job = sync_to_async(_run_with_fresh_connections, thread_sensitive=False, executor=executor)
     return await run_job(name, args)
 
 

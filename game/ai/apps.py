@@ -8,3 +8,12 @@ class AiConfig(AppConfig):
     name = "game.ai"
     label = "ai"
     verbose_name = _("AI seats")
+
+    def ready(self) -> None:
+        # The decision job registers itself (and its own threads / queue) on import.
+        from game.ai import tasks
+        from game.signals import ai_decision_requested
+
+        ai_decision_requested.connect(
+            tasks.on_decision_requested, dispatch_uid="game.ai.decide-on-request"
+        )
