@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -54,6 +55,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "host_seat": _("The host cannot be replaced or removed; use ← Back to leave the room."),
     "not_filled": _("Every seat must be filled before the match can start."),
     "running": _("The match is still being played."),
+    "no_agent": _("No agent program sits in that seat."),
 }
 
 
@@ -257,6 +259,64 @@ def remove(room_id: int, person: Person, index: int) -> None:
         _occupied(room, index).delete()
         _touch(room, clock())
         _redraw_on_commit(room)
+
+
+# --- agent seats (issue 9: programs play an AI seat with a token, game.agents) -------------------
+
+
+def seat_agent(room_id: int, person: Person, index: int, name: str, created_by: Any = None) -> str:
+    """An agent program takes one chosen free seat as an AI seat named ``name``; returns its
+    token in plain text, to be shown once to the host (only its hash is stored)."""
+    from game.agents import services as agents
+
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        _check_index(room, index)
+        if room.members.filter(index=index).exists():
+            raise RoomError("seat_taken")
+        now = clock()
+        seat = RoomSeat.objects.create(
+            room=room, index=index, kind=RoomSeat.Kind.AI, name=name, joined_at=now
+        )
+        token = agents.create_token(room_seat=seat, name=name, created_by=created_by)
+        _touch(room, now)
+        _redraw_on_commit(room)
+        return token
+
+
+def new_agent_token(room_id: int, person: Person, index: int, created_by: Any = None) -> str:
+    """Revoke the agent seat's tokens and make a new one (shown once); also during a match."""
+    from game.agents import services as agents
+
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=False)
+        seat = _agent_seat(room, index)
+        agents.revoke_all(seat)
+        token = agents.create_token(room_seat=seat, name=seat.name, created_by=created_by)
+        _redraw_on_commit(room)
+        return token
+
+
+def revoke_agent_token(room_id: int, person: Person, index: int) -> None:
+    """The agent seat's tokens stop working at once and their sockets close; the seat stays
+    an AI seat (R120's automatic moves) until the host makes a new token or removes it."""
+    from game.agents import services as agents
+
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=False)
+        agents.revoke_all(_agent_seat(room, index))
+        _redraw_on_commit(room)
+
+
+def _agent_seat(room: Room, index: int) -> RoomSeat:
+    if room.is_closed:
+        raise RoomError("closed")
+    _check_index(room, index)
+    seat = room.members.filter(index=index, kind=RoomSeat.Kind.AI, agent_tokens__isnull=False)
+    found = seat.first()
+    if found is None:
+        raise RoomError("no_agent")
+    return found
 
 
 def start(room_id: int, person: Person) -> Match:

@@ -21,4 +21,12 @@ urlpatterns = [
     path("r/<str:code>/seat/<int:index>/replace/", views.replace_with_bot, name="replace"),
     path("r/<str:code>/seat/<int:index>/remove/", views.remove, name="remove"),
     path("r/<str:code>/start/", views.start, name="start_match"),
+    # Agent programs (issue 9, game.agents): a token for an AI seat, shown once.
+    path("r/<str:code>/seat/<int:index>/agent/", views.seat_agent, name="seat_agent"),
+    path("r/<str:code>/seat/<int:index>/agent/token/", views.new_agent_token, name="agent_token"),
+    path(
+        "r/<str:code>/seat/<int:index>/agent/revoke/",
+        views.revoke_agent_token,
+        name="agent_revoke",
+    ),
 ]

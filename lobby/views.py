@@ -340,3 +340,89 @@ seat_bot = _host_action(_seat_bot)
 replace_with_bot = _host_action(_replace)
 remove = _host_action(_remove)
 start = _host_action(_start)
+
+
+# --- agent seats (issue 9: game.agents) --------------------------------------------------------
+
+
+def _agent_control(
+    make: Callable[[Room, Person, HttpRequest, int], str | None],
+) -> Callable[..., HttpResponse]:
+    """A host control on an agent seat: 403 for non-hosts before anything is read, 409 with
+    the reason for a refused change; a new token is shown once, to the host only (this
+    response), and never again."""
+
+    @require_POST
+    @answers_throttle
+    def view(request: HttpRequest, code: str, index: int) -> HttpResponse:
+        room = _room_or_404(request, code)
+        person = person_of(request)
+        if not services.is_host(room, person):
+            raise PermissionDenied
+        try:
+            token = make(room, person, request, index)
+        except services.NotHost:
+            raise PermissionDenied from None
+        except (services.RoomError, AgentNameRefused) as error:
+            status = 400 if isinstance(error, AgentNameRefused) else 409
+            if getattr(request, "htmx", False):
+                return HttpResponse(
+                    str(error.message), status=status, content_type="text/plain; charset=utf-8"
+                )
+            messages.error(request, str(error.message))
+            return redirect("lobby:room", room.code)
+        fresh = Room.objects.select_related("host", "current_match").get(pk=room.pk)
+        token_html = _agent_token_html(request, fresh, index, token) if token else ""
+        if getattr(request, "htmx", False):
+            origin = f"{request.scheme}://{request.get_host()}"
+            return HttpResponse(room_fragment(fresh, person, origin=origin) + token_html)
+        if token_html:
+            context = {"room": fresh, "token_html": token_html}
+            return render(request, "agents/token_page.html", context)
+        return redirect("lobby:room", room.code)
+
+    view.__name__ = make.__name__
+    return view
+
+
+class AgentNameRefused(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _agent_token_html(request: HttpRequest, room: Room, index: int, token: str) -> str:
+    from django.template.loader import render_to_string
+
+    seat = room.members.get(index=index)
+    scheme = "wss" if request.is_secure() else "ws"
+    context = {
+        "token": token,
+        "agent_name": seat.name,
+        "number": seat.number,
+        "ws_url": f"{scheme}://{request.get_host()}/ws/agent/",
+    }
+    return render_to_string("agents/_token.html", context, request=request)
+
+
+def _seat_agent(room: Room, person: Person, request: HttpRequest, index: int) -> str:
+    from game.agents.forms import AgentNameForm
+
+    form = AgentNameForm(request.POST)
+    if not form.is_valid():
+        raise AgentNameRefused(form.error_text())
+    name = form.cleaned_data["agent_name"]
+    return services.seat_agent(room.pk, person, index, name, created_by=request.user)
+
+
+def _new_agent_token(room: Room, person: Person, request: HttpRequest, index: int) -> str:
+    return services.new_agent_token(room.pk, person, index, created_by=request.user)
+
+
+def _revoke_agent_token(room: Room, person: Person, request: HttpRequest, index: int) -> None:
+    services.revoke_agent_token(room.pk, person, index)
+
+
+seat_agent = _agent_control(_seat_agent)
+new_agent_token = _agent_control(_new_agent_token)
+revoke_agent_token = _agent_control(_revoke_agent_token)

@@ -91,6 +91,14 @@ def revoke(token_id: int) -> None:
             close_sockets_on_commit(token_id)
 
 
+def revoke_all(room_seat: Any) -> None:
+    """Revoke every active token of one room seat (Revoke token, New token)."""
+    for token_id in AgentToken.objects.filter(
+        room_seat=room_seat, revoked_at__isnull=True
+    ).values_list("pk", flat=True):
+        revoke(token_id)
+
+
 def close_sockets_on_commit(token_id: int) -> None:
     group = token_group(token_id)
     transaction.on_commit(lambda: send_to_group(group, {"type": REVOKED_MESSAGE}), robust=True)

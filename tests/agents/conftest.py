@@ -25,13 +25,14 @@ from tests.game.conftest import (  # noqa: F401 (fixtures)
     _fast_password_hashing,
     _no_logged_errors,
     bot_seats,
-    clock,
-    job_queue,
     seed_with_marshal_at,
     socket_time,
     sockets,
     start,
 )
+
+# The room fixtures move the lobby's clock with the game's (host controls).
+from tests.lobby.conftest import clock, job_queue, room_with_guests  # noqa: F401
 
 ADDRESS = "203.0.113.7"
 

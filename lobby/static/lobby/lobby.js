@@ -20,10 +20,23 @@
     }
   });
 
+  // An agent's token (shown once to the host) is copied as it is, not as a link.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-copy-text]");
+    if (!button) { return; }
+    var text = button.getAttribute("data-copy-text");
+    var done = function () { button.textContent = button.getAttribute("data-copied"); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { window.prompt("", text); });
+    } else {
+      window.prompt("", text);
+    }
+  });
+
   document.addEventListener("htmx:responseError", function (event) {
     var box = document.getElementById("room-error");
     var xhr = event.detail.xhr;
-    if (box && xhr && xhr.status === 409) {
+    if (box && xhr && (xhr.status === 409 || xhr.status === 400)) {
       box.textContent = xhr.responseText;
       box.hidden = false;
     }
