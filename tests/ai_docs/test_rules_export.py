@@ -229,3 +229,14 @@ def test_the_example_view_hides_other_hands_and_roles_r4():
         if player["seat"] != view["seat"] and player["alive"]:
             assert player["role"] in (None, "marshal")
         assert "hand" not in player
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_documented_high_noon_round_is_the_engines_r30(mode):
+    """The engine keeps the round as a literal, so the document's number is checked by play."""
+    entry = next(m for m in DOC["modes"] if m["id"] == mode)
+    noon = entry["high_noon_round"]
+    for start in (7, 8):
+        view = Game.new(GameConfig(seats=4, mode=mode, seed=1, start_round=start)).view(None)
+        assert view["high_noon"] is (noon is not None and start >= noon)
+    assert DOC["high_noon"]["round"] == 8
