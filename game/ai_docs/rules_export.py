@@ -45,6 +45,8 @@ RULES_VERSION = 1
 EXAMPLE_SEED = 2026
 EXAMPLE_STEPS = 24
 SEAT_COUNTS = range(4, 9)
+#: R30; the engine keeps it as a literal, tests/ai_docs checks it by dealing games at rounds 7/8.
+HIGH_NOON_ROUND = 8
 
 # --- cards ---------------------------------------------------------------------------------
 
@@ -372,7 +374,7 @@ def _modes() -> list[dict[str, Any]]:
                 "marshal_bonus": {
                     n: {"hp": hp, "hand_adjustment": hand} for n, (hp, hand) in bonus.items()
                 },
-                "high_noon_round": 8 if arena else None,
+                "high_noon_round": HIGH_NOON_ROUND if arena else None,
                 "glory": arena,
                 "cover_check": "coin_50_50" if arena else "hearts_card",
                 "differences": MODE_DIFFERENCES[mode],
@@ -837,7 +839,7 @@ def _content() -> dict[str, Any]:
         "upgrades": _upgrades(),
         "glory": _glory(),
         "high_noon": {
-            "round": 8,
+            "round": HIGH_NOON_ROUND,
             "modes": [m for m in MODES if m != "old_classic"],
             "effects": ["no Shot limit", "Cover has no effect", "healing has no effect"],
             "rules": ["R30", "R31", "R32"],
