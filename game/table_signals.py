@@ -282,7 +282,8 @@ def signal_sentence(signal: TableSignal, names: dict[int, str]) -> SafeString:
     if signal.kind == REACTION:
         reaction = catalogue.REACTIONS[signal.value]
         return format_html(
-            '<span class="logsignal">{}: <span aria-hidden="true">{}</span> {}</span>',
+            '<span class="logsignal">{}: '
+            '<span class="logsignal__emoji" aria-hidden="true">{}</span> {}</span>',
             who,
             reaction.emoji,
             reaction.name,
