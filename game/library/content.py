@@ -2,7 +2,7 @@
 
 A card entry joins its name and type (game/catalogue.py), its count and every suit and rank it
 has in the deck (the engine's Appendix A list), and its full effect and tip (texts.py); a
-character entry joins name, HP (the engine's numbers, Old Classic included), portrait recipe,
+character entry joins name, HP (the engine's Arena number), portrait recipe,
 ability, tip and Old Classic difference. Pages and search read only these records.
 """
 
@@ -15,7 +15,7 @@ from django.utils.translation import pgettext_lazy
 
 from game import catalogue
 from game.engine.cards import APPENDIX_A, CARD_TYPES, RED_SUITS, WEAPON_RANGE
-from game.engine.characters import CHARACTER_HP, OLD_CLASSIC_HP
+from game.engine.characters import CHARACTER_HP
 from game.library import links
 from game.library.texts import CARD_ENTRIES, CHARACTER_ENTRIES
 from game.presenters import PORTRAITS, SUIT_SYMBOLS, CardFace, card_face
@@ -111,7 +111,6 @@ class CardInfo:
 class CharacterInfo:
     id: str
     hp: int
-    old_classic_hp: int | None
 
     @property
     def name(self) -> str:
@@ -155,8 +154,7 @@ CARD_INFO: dict[str, CardInfo] = {
     for kind, (card_type, count) in CARD_TYPES.items()
 }
 CHARACTER_INFO: dict[str, CharacterInfo] = {
-    character: CharacterInfo(character, hp, OLD_CLASSIC_HP.get(character))
-    for character, hp in CHARACTER_HP.items()
+    character: CharacterInfo(character, hp) for character, hp in CHARACTER_HP.items()
 }
 
 

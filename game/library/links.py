@@ -7,6 +7,7 @@ inline links) builds its address here, so the URL scheme lives in one place.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -24,8 +25,13 @@ def physical_card(rank: str | None, suit: str | None) -> tuple[str, str] | None:
     return None
 
 
+@lru_cache(maxsize=2048)
 def card_url(kind: str, rank: str | None = None, suit: str | None = None) -> str:
-    """A card's library entry; with the physical card's rank and suit when given (R44, R139)."""
+    """A card's library entry; with the physical card's rank and suit when given (R44, R139).
+
+    Cached (22 kinds x 53 corners at most): the table renders this for every card in every
+    seat's log at each update, and one reverse() costs about as much as the rest of a card.
+    """
     url = reverse("library:card", args=[kind])
     pair = physical_card(rank, suit)
     if pair:
