@@ -56,6 +56,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "not_filled": _("Every seat must be filled before the match can start."),
     "running": _("The match is still being played."),
     "no_agent": _("No agent program sits in that seat."),
+    "no_model": _("Choose one of the language models on offer."),
 }
 
 
@@ -236,6 +237,48 @@ def seat_bot(room_id: int, person: Person, index: int) -> None:
         _redraw_on_commit(room)
 
 
+def fill_with_ais(room_id: int, person: Person, model_id: int | None) -> int:
+    """AIs played by the chosen language model take every free seat (R142); returns how many."""
+    from game.ai import seating
+
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        model = seating.enabled_model(model_id)
+        if model is None:
+            raise RoomError("no_model")
+        now = clock()
+        free = _free_indices(room)
+        for index in free:
+            seat = RoomSeat.objects.create(
+                room=room, index=index, kind=RoomSeat.Kind.AI, name="", joined_at=now
+            )
+            seating.bind_room_seat(seat, model)
+        _touch(room, now)
+        _redraw_on_commit(room)
+        return len(free)
+
+
+def seat_ai(room_id: int, person: Person, index: int, model_id: int | None) -> None:
+    """An AI played by the chosen language model takes one chosen free seat (R142)."""
+    from game.ai import seating
+
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        _check_index(room, index)
+        model = seating.enabled_model(model_id)
+        if model is None:
+            raise RoomError("no_model")
+        if room.members.filter(index=index).exists():
+            raise RoomError("seat_taken")
+        now = clock()
+        seat = RoomSeat.objects.create(
+            room=room, index=index, kind=RoomSeat.Kind.AI, name="", joined_at=now
+        )
+        seating.bind_room_seat(seat, model)
+        _touch(room, now)
+        _redraw_on_commit(room)
+
+
 def replace_with_bot(room_id: int, person: Person, index: int) -> None:
     """A bot takes over a player's seat; the player leaves the room."""
     with transaction.atomic():
@@ -340,6 +383,10 @@ def _start(room: Room) -> Match:
         room_url=room_url(room),
         host_seat=room.host.index if room.host is not None else None,
     )
+    # Model seats keep their model (Play again too); bound before the first AI request.
+    from game.ai import seating
+
+    seating.bind_match(seats, match)
     now = clock()
     room.status = Room.Status.PLAYING
     room.current_match = match

@@ -21,6 +21,9 @@ urlpatterns = [
     path("r/<str:code>/seat/<int:index>/replace/", views.replace_with_bot, name="replace"),
     path("r/<str:code>/seat/<int:index>/remove/", views.remove, name="remove"),
     path("r/<str:code>/start/", views.start, name="start_match"),
+    # Language-model seats (R142): the model is the POSTed form field "model".
+    path("r/<str:code>/fill/ai/", views.fill_with_ais, name="fill_ai"),
+    path("r/<str:code>/seat/<int:index>/ai/", views.seat_ai, name="seat_ai"),
     # Agent programs (issue 9, game.agents): a token for an AI seat, shown once.
     path("r/<str:code>/seat/<int:index>/agent/", views.seat_agent, name="seat_agent"),
     path("r/<str:code>/seat/<int:index>/agent/token/", views.new_agent_token, name="agent_token"),

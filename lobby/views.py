@@ -335,11 +335,35 @@ def _start(room_id: int, person: Person) -> Match:
     return services.start(room_id, person)
 
 
+def _fill_ai(room_id: int, person: Person, model_id: int | None) -> int:
+    return services.fill_with_ais(room_id, person, model_id)
+
+
+def _seat_ai(room_id: int, person: Person, index: int, model_id: int | None) -> None:
+    services.seat_ai(room_id, person, index, model_id)
+
+
+def _with_model(action: Callable[..., Any]) -> Callable[..., HttpResponse]:
+    """A host control that also takes the chosen language model (form field "model")."""
+    host_view = _host_action(action)
+
+    @require_POST
+    def view(request: HttpRequest, code: str, **kwargs: Any) -> HttpResponse:
+        raw = request.POST.get("model", "")
+        model_id = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+        return host_view(request, code, model_id=model_id, **kwargs)
+
+    view.__name__ = action.__name__
+    return view
+
+
 fill_with_bots = _host_action(_fill)
 seat_bot = _host_action(_seat_bot)
 replace_with_bot = _host_action(_replace)
 remove = _host_action(_remove)
 start = _host_action(_start)
+fill_with_ais = _with_model(_fill_ai)
+seat_ai = _with_model(_seat_ai)
 
 
 # --- agent seats (issue 9: game.agents) --------------------------------------------------------
