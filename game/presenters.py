@@ -256,6 +256,8 @@ class SeatView:
     open_hand: list[CardFace] = field(default_factory=list)
     # Claims, guesses and reactions by this seat's portrait (R123-R125; game.table_signals).
     signals: SeatSignals | None = None
+    # The display name of the language model playing an AI seat (R136, R142); '' otherwise.
+    model_badge: str = ""
 
 
 @dataclass
@@ -376,6 +378,15 @@ def badge_for(meta: SeatMeta | None) -> str:
             return gettext("Player · bot plays")
         return gettext("Player")
     return meta.label or (gettext("Bot") if meta.kind == "bot" else gettext("AI"))
+
+
+def model_badges(seats: Sequence[SeatMeta]) -> dict[int, str]:
+    """The model name of each language-model seat (R136, R142), one query per seat list."""
+    if not any(seat.kind == "ai" for seat in seats):
+        return {}
+    from game.ai.seating import model_names
+
+    return model_names(seats)
 
 
 def ring_positions(count: int) -> list[tuple[float, float]]:
@@ -824,6 +835,7 @@ def present_table(
     # ring_positions index 0 is the bottom; the order list ends with the bottom seat.
     placed = [(seat, positions[(index + 1) % len(players)]) for index, seat in enumerate(order)]
 
+    models = model_badges(seats)
     seat_views = []
     for seat, (x, y) in placed:
         player = players[seat]
@@ -837,6 +849,7 @@ def present_table(
                 number=seat + 1,
                 name=names[seat],
                 badge=badge_for(seat_meta),
+                model_badge=models.get(seat, ""),
                 kind=seat_meta.kind if seat_meta else "bot",
                 connected=seat_meta.connected if seat_meta else True,
                 autopilot=seat_meta.autopilot if seat_meta else False,
