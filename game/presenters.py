@@ -254,6 +254,8 @@ class SeatView:
     portrait: dict[str, str] = field(default_factory=dict)
     targets: list[TargetButton] = field(default_factory=list)
     open_hand: list[CardFace] = field(default_factory=list)
+    # The agent program's name on an agent seat (issue 9, game.agents); '' otherwise.
+    agent_badge: str = ""
     # Claims, guesses and reactions by this seat's portrait (R123-R125; game.table_signals).
     signals: SeatSignals | None = None
     # The display name of the language model playing an AI seat (R136, R142); '' otherwise.
@@ -387,6 +389,15 @@ def model_badges(seats: Sequence[SeatMeta]) -> dict[int, str]:
     from game.ai.seating import model_names
 
     return model_names(seats)
+
+
+def agent_badges(match: Any, seats: Sequence[SeatMeta]) -> dict[int, str]:
+    """The agent name of each seat a program plays (issue 9), one query for all seats."""
+    if getattr(match, "pk", None) is None or not any(seat.kind == "ai" for seat in seats):
+        return {}
+    from game.agents.services import agent_names
+
+    return agent_names(match)
 
 
 def ring_positions(count: int) -> list[tuple[float, float]]:
@@ -834,6 +845,7 @@ def present_table(
     positions = ring_positions(len(players))
     # ring_positions index 0 is the bottom; the order list ends with the bottom seat.
     placed = [(seat, positions[(index + 1) % len(players)]) for index, seat in enumerate(order)]
+    agents = agent_badges(match, seats)
 
     models = model_badges(seats)
     seat_views = []
@@ -849,6 +861,7 @@ def present_table(
                 number=seat + 1,
                 name=names[seat],
                 badge=badge_for(seat_meta),
+                agent_badge=agents.get(seat, ""),
                 model_badge=models.get(seat, ""),
                 kind=seat_meta.kind if seat_meta else "bot",
                 connected=seat_meta.connected if seat_meta else True,
