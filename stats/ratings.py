@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.db.models import F
 from openskill.models import PlackettLuce
 
 from stats.models import MatchRecord, PlayerResult, Rating, RatingChange
@@ -80,20 +81,18 @@ def update_for(record: MatchRecord, players: Iterable[PlayerResult] | None = Non
                     ordinal_after=after.ordinal(),
                 )
             )
-            Rating.objects.update_or_create(
-                user_id=player.user_id,
-                defaults={
-                    "mu": after.mu,
-                    "sigma": after.sigma,
-                    "ordinal": after.ordinal(),
-                    "rated_matches": (
-                        current[player.user_id].rated_matches + 1
-                        if player.user_id in current
-                        else 1
-                    ),
-                    "updated_at": record.finished_at,
-                },
-            )
+            values = {
+                "mu": after.mu,
+                "sigma": after.sigma,
+                "ordinal": after.ordinal(),
+                "updated_at": record.finished_at,
+            }
+            if player.user_id in current:
+                Rating.objects.filter(user_id=player.user_id).update(
+                    rated_matches=F("rated_matches") + 1, **values
+                )
+            else:
+                Rating.objects.create(user_id=player.user_id, rated_matches=1, **values)
         RatingChange.objects.bulk_create(changes)
     return len(changes)
 

@@ -9,26 +9,33 @@ from __future__ import annotations
 
 from datetime import UTC
 
-from django.db.models import F
+from django.db.models import F, Q
 
 from stats.models import PeriodTally, PlayerResult
 
 
 def count(result: PlayerResult) -> None:
-    """Add one result of a user to their tallies (the caller makes sure it is counted once)."""
+    """Add one result of a user to their six tallies (the caller makes sure it is counted
+    once). Three queries: find the rows, bump the existing ones, create the missing ones."""
     day = result.finished_at.astimezone(UTC).date()
     won = 1 if result.won else 0
-    for period in PeriodTally.Period.values:
-        start = PeriodTally.start_of(period, day)
-        for role in ("", result.role):
-            row, created = PeriodTally.objects.get_or_create(
-                user_id=result.user_id,
-                period=period,
-                start=start,
-                role=role,
-                defaults={"games": 1, "wins": won},
-            )
-            if not created:
-                PeriodTally.objects.filter(pk=row.pk).update(
-                    games=F("games") + 1, wins=F("wins") + won
-                )
+    keys = {
+        (period, PeriodTally.start_of(period, day), role)
+        for period in PeriodTally.Period.values
+        for role in ("", result.role)
+    }
+    wanted = Q()
+    for period, start, role in keys:
+        wanted |= Q(period=period, start=start, role=role)
+    rows = PeriodTally.objects.filter(wanted, user_id=result.user_id)
+    existing = {(p, s, r): pk for pk, p, s, r in rows.values_list("pk", "period", "start", "role")}
+    if existing:
+        PeriodTally.objects.filter(pk__in=existing.values()).update(
+            games=F("games") + 1, wins=F("wins") + won
+        )
+    PeriodTally.objects.bulk_create(
+        PeriodTally(
+            user_id=result.user_id, period=period, start=start, role=role, games=1, wins=won
+        )
+        for period, start, role in sorted(keys - existing.keys())
+    )
