@@ -85,12 +85,16 @@ def my_seat(page: Page) -> str:
     return page.locator(".seat--me").get_attribute("data-seat") or ""
 
 
-def send(page: Page, button, shown) -> None:  # type: ignore[no-untyped-def]
-    """Click a signal button until ``shown`` appears; a "wait a moment" refusal (R126: one
-    signal per 1.2 s) shows as a toast, and the click is repeated after it."""
+def send(page: Page, button, shown, *, keyboard: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Click a signal button (or focus it and press Enter) until ``shown`` appears; a "wait a
+    moment" refusal (R126: one signal per 1.2 s) shows as a toast, and it is sent again."""
     for _ in range(6):
         toasts = page.locator("#toasts .toast").count()
-        button.click()
+        if keyboard:
+            button.focus()
+            page.keyboard.press("Enter")
+        else:
+            button.click()
         deadline = time.monotonic() + LIVE_MS / 1000
         while time.monotonic() < deadline:
             if shown.count():
@@ -147,6 +151,17 @@ def test_signals_reach_the_other_player_and_notifications_and_focus_work(
         other.locator(f".seat[data-seat='{target_seat}'] .guess-tag"),
     )
     expect(other.locator(f".seat[data-seat='{target_seat}'] .guess-tag")).to_contain_text("Bandit?")
+    # Keyboard: a reaction sent with Enter; after the table is re-rendered, focus is still on
+    # that reaction's button (not thrown back to the top of the page).
+    gg = host.locator("[data-signal-key='reaction-gg']")
+    send(
+        host,
+        gg,
+        friend.locator(f".seat[data-seat='{host_seat}'] .reaction-bubble", has_text="GG"),
+        keyboard=True,
+    )
+    expect(friend.locator(".log__lines")).to_contain_text("Calamity Jane: GG Good game")
+    expect(gg).to_be_focused()
     shoot(host, "03-desktop-host")
     shoot(friend, "04-desktop-friend")
 
