@@ -6,13 +6,17 @@ leaderboards. All read-only GET pages; every list is paginated with a bounded qu
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import quote
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -37,7 +41,8 @@ def _rate(games: int, wins: int) -> str:
     """'60%' (whole percent, localised), or an en dash without games."""
     if not games:
         return "–"
-    return _("%(rate)s%%") % {"rate": formats.number_format(round(100 * wins / games))}
+    # A whole percent never needs a thousands separator; the translation places the sign.
+    return _("%(rate)s%%") % {"rate": round(100 * wins / games)}
 
 
 def _day(moment: datetime | None) -> str:
@@ -48,36 +53,61 @@ def _day(moment: datetime | None) -> str:
 # --- history -----------------------------------------------------------------------------------
 
 
+def _options(form: Form, field: str, value: str) -> dict[str, Any]:
+    """A select's id, label and (value, name, selected) options. Rendered by the page's own
+    markup: Django's widget templates cost more than the rest of the page."""
+    bound = form[field]
+    return {
+        "name": field,
+        "id": bound.id_for_label,
+        "label": bound.label,
+        "options": [(key, name, key == value) for key, name in form.fields[field].choices],
+    }
+
+
 @login_required
 @require_GET
 def history(request: HttpRequest) -> HttpResponse:
     """Every match of the signed-in user, newest first, filtered by mode and role."""
-    values, dropped = cleaned(HistoryFilter(request.GET))
+    form = HistoryFilter(request.GET)
+    values, dropped = cleaned(form)
     if dropped:
         _warn_ignored(request)
     rows = queries.history(request.user.pk, mode=values["mode"], role=values["role"])
     page = _page(request, rows, queries.HISTORY_PAGE_SIZE)
-    entries = [
-        {
-            "finished_at": row.finished_at,
-            "mode": catalogue.MODES.get(row.mode, row.mode),
-            "seats": row.record.seats,
-            "role": catalogue.ROLES[row.role].name if row.role in catalogue.ROLES else row.role,
-            "role_id": row.role,
-            "character": catalogue.CHARACTERS[row.character].name
-            if row.character in catalogue.CHARACTERS
-            else row.character,
-            "won": row.won,
-            "survived": row.eliminated_place is None,
-            "match_id": row.record.match_id,
-        }
-        for row in page
-    ]
-    form = HistoryFilter(initial=values)
+    # Names are translated once per page, not once per row.
+    modes = {key: str(name) for key, name in catalogue.MODES.items()}
+    roles = {key: str(role.name) for key, role in catalogue.ROLES.items()}
+    characters = {key: str(text.name) for key, text in catalogue.CHARACTERS.items()}
+    summary_url = reverse("game:result", args=[0])
+    entries = []
+    for row in page:
+        finished = timezone.localtime(row["finished_at"])
+        entries.append(
+            {
+                "iso": finished.isoformat(),
+                "when": formats.date_format(finished, "SHORT_DATETIME_FORMAT"),
+                "mode": modes.get(row["mode"], row["mode"]),
+                "seats": row["record__seats"],
+                "role": roles.get(row["role"], row["role"]),
+                "role_id": row["role"],
+                "character": characters.get(row["character"], row["character"]),
+                "won": row["won"],
+                "url": summary_url.replace("/0/", f"/{row['record__match_id']}/"),
+            }
+        )
     return render(
         request,
         "stats/history.html",
-        {"page": page, "entries": entries, "form": form, "filtered": any(values.values())},
+        {
+            "page": page,
+            "entries": entries,
+            "filters": [
+                _options(form, "mode", values["mode"]),
+                _options(form, "role", values["role"]),
+            ],
+            "filtered": any(values.values()),
+        },
     )
 
 
@@ -98,7 +128,9 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     line = queries.timeline(user.pk)
     role_chart = charts.bar_chart(
         [
-            charts.Bar(t.name, t.rate, f"{_rate(t.games, t.wins)} · {t.wins}/{t.games}")
+            charts.Bar(
+                t.name, t.rate, f"{_rate(t.games, t.wins)} · {t.wins}/{t.games}" if t.games else "–"
+            )
             for t in roles
         ],
         chart_id="chart-roles",
@@ -157,7 +189,8 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
 @require_GET
 def leaderboards(request: HttpRequest) -> HttpResponse:
     """Rating, most wins and win rate by role, for this week, this month or all time."""
-    values, dropped = cleaned(BoardFilter(request.GET))
+    form = BoardFilter(request.GET)
+    values, dropped = cleaned(form)
     if dropped:
         _warn_ignored(request)
     board = values["board"] or "rating"
@@ -167,13 +200,17 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     page = _page(
         request, queries.board_rows(board, period, start, role), queries.LEADERBOARD_PAGE_SIZE
     )
+    # One reverse for the whole page: the player links differ only in the (quoted) username.
+    player_url = reverse("stats:player", args=["-"])[:-2]
+    percent = _("%(rate)s%%")
     rows = [
         {
             "rank": page.start_index() + offset,
             "user": tally.user,
+            "url": f"{player_url}{quote(tally.user.username)}/",
             "games": tally.games,
             "wins": tally.wins,
-            "rate": _rate(tally.games, tally.wins),
+            "rate": percent % {"rate": round(100 * tally.wins / tally.games)},
             "rating": queries.display_rating(tally.ordinal) if board == "rating" else None,
             "is_me": tally.user_id == request.user.pk,
         }
@@ -182,7 +219,10 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     own = None
     if request.user.is_authenticated:
         own = queries.own_standing(board, period, start, role, request.user.pk)
-    form = BoardFilter(initial={"board": board, "period": period, "role": role or "marshal"})
+    boards = form.fields["board"].choices
+    filters = [_options(form, "period", period)]
+    if board == "role":
+        filters.append(_options(form, "role", role))
     return render(
         request,
         "stats/leaderboards.html",
@@ -197,9 +237,10 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
             "own_page": (own.rank - 1) // queries.LEADERBOARD_PAGE_SIZE + 1
             if own and own.rank
             else None,
-            "form": form,
+            "filters": filters,
             "min_matches": queries.MIN_MATCHES,
-            "boards": form.fields["board"].choices,
-            "periods": form.fields["period"].choices,
+            "boards": boards,
+            "board_name": dict(boards)[board],
+            "period_name": dict(form.fields["period"].choices)[period],
         },
     )

@@ -1,0 +1,385 @@
+"""Statistics pages benchmark: leaderboards and a heavy user's history at scale (issue 7).
+
+    python bench/stats_pages.py [--users 10000] [--matches 100000] [--runs 15]
+                                [--stack sqlite|postgres] [--db PATH] [--keep]
+
+Generates USERS users and MATCHES finished matches (4-8 seats, 1-4 of them signed-up humans,
+the rest bots; every seat a PlayerResult row) spread over the 120 days before a fixed "now",
+plus the rows recording keeps for them: PeriodTally (week, month, all time; all roles and
+each role) counted from those results, and a Rating per user derived from their results. One
+user ("heavy") sits at 3 % of all tables. Everything is written with bulk_create into a
+throwaway database: a SQLite file (WAL, as bin/run) or, with --stack postgres, a fresh
+PostgreSQL database that is dropped at the end.
+
+Then it times each page through Django's test client as a signed-in mid-table user (so "Your
+rank" is computed too): every leaderboard tab for every period, a deep leaderboard page, and
+the heavy user's history (first page, filtered, deep page) and statistics page. Each page is
+requested twice to warm up, then RUNS times; the table shows the median and the slowest run in
+milliseconds and the number of SQL queries. The issue's goal: leaderboard and history pages
+under 50 ms median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import logging
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
+NOW = datetime(2026, 11, 25, 18, 0, tzinfo=UTC)  # a Wednesday: the week and month are partial
+DAYS = 120
+GOAL_MS = 50.0
+HEAVY_SHARE = 0.03
+
+#: Roles dealt per seat count (close enough to the rules for realistic tallies).
+ROLES_BY_SEATS = {
+    4: ["marshal", "bandit", "bandit", "loner"],
+    5: ["marshal", "deputy", "bandit", "bandit", "loner"],
+    6: ["marshal", "deputy", "bandit", "bandit", "bandit", "loner"],
+    7: ["marshal", "deputy", "deputy", "bandit", "bandit", "bandit", "loner"],
+    8: ["marshal", "deputy", "deputy", "bandit", "bandit", "bandit", "loner", "double_agent"],
+}
+TEAM_OF = {
+    "marshal": "law",
+    "deputy": "law",
+    "bandit": "bandits",
+    "double_agent": "bandits",
+    "loner": "loner",
+}
+
+
+def configure(stack: str, db_path: Path) -> str | None:
+    """Point Django at the bench's database before setup; the PostgreSQL name to drop."""
+    os.environ["DJANGO_SETTINGS_MODULE"] = "bangarena_site.settings"
+    os.environ["DEBUG"] = "0"  # DEBUG keeps every query in memory and slows each one
+    os.environ.setdefault("SECRET_KEY", "bench-stats-pages-only-" + "x" * 40)
+    os.environ.pop("REDIS_URL", None)
+    os.environ["BANGARENA_EMBEDDED"] = "1"
+    if stack == "sqlite":
+        os.environ.pop("DATABASE_URL", None)
+        os.environ["BANGARENA_SQLITE_PATH"] = str(db_path)
+        return None
+    import psycopg
+
+    database = f"bench_stats_pages_{os.getpid()}"
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{database}"')
+    os.environ["DATABASE_URL"] = f"postgresql://postgres@127.0.0.1:5432/{database}"
+    return database
+
+
+def setup_django() -> None:
+    import django
+    from django.conf import settings
+
+    django.setup()
+    # Production-like rendering (DEBUG off) without collectstatic's manifest or the https
+    # redirect, which a test client on http would follow instead of timing the page.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    settings.SECURE_SSL_REDIRECT = False
+    settings.SESSION_COOKIE_SECURE = False
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+# --- data ------------------------------------------------------------------------------------
+
+
+def generate(users: int, matches: int, seed: int) -> dict[str, int]:
+    """Fill the database; returns the ids the timings use."""
+    from django.db import transaction
+
+    from bangarena_site.accounts.models import User
+    from game import catalogue
+    from game.models import Match
+    from stats.models import MatchRecord, PeriodTally, PlayerResult, Rating
+
+    rng = random.Random(seed)
+    characters = list(catalogue.CHARACTERS)
+    modes = ["classic"] * 6 + ["partners", "double_agent", "old_classic"]
+    started = time.perf_counter()
+    with transaction.atomic():
+        User.objects.bulk_create(
+            User(
+                id=n,
+                username=f"user{n:05d}",
+                display_name=f"Gunslinger {n}" if n % 3 == 0 else "",
+                password="!",  # unusable: nobody logs in with it, and no hashing cost
+                date_joined=NOW - timedelta(days=DAYS + 10),
+            )
+            for n in range(1, users + 1)
+        )
+        heavy = 1
+        # A few players play a lot, most a little (a long tail like real sites).
+        weights = [1.0 / (n**0.6) for n in range(1, users + 1)]
+        weights[heavy - 1] = 0.0
+        cumulative = list(itertools.accumulate(weights))  # once: choices() would redo it per call
+        everyone = range(1, users + 1)
+        tally: dict[tuple[int, str, date, str], list[int]] = defaultdict(lambda: [0, 0])
+        per_user: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+        match_rows, record_rows, result_rows = [], [], []
+        result_id = 0
+
+        def flush() -> None:
+            """Write the pending rows (in chunks, so memory stays small)."""
+            Match.objects.bulk_create(match_rows, batch_size=2000)
+            MatchRecord.objects.bulk_create(record_rows, batch_size=2000)
+            PlayerResult.objects.bulk_create(result_rows, batch_size=900)
+            match_rows.clear()
+            record_rows.clear()
+            result_rows.clear()
+
+        for match_id in range(1, matches + 1):
+            if len(match_rows) == 5000:
+                flush()
+            seats = rng.choice([4, 5, 5, 5, 6, 6, 7, 8])
+            mode = rng.choice(modes)
+            finished = NOW - timedelta(seconds=rng.randrange(DAYS * 86400))
+            roles = ROLES_BY_SEATS[seats][:]
+            rng.shuffle(roles)
+            team = rng.choice(["law", "law", "bandits", "bandits", "loner"])
+            humans = rng.randint(1, min(4, seats))
+            people = set()
+            if rng.random() < HEAVY_SHARE:
+                people.add(heavy)
+            while len(people) < humans:
+                people.add(rng.choices(everyone, cum_weights=cumulative)[0])
+            people_list = list(people)
+            rng.shuffle(people_list)
+            match_rows.append(
+                Match(
+                    id=match_id,
+                    seed=match_id,
+                    config={"mode": mode, "seats": seats},
+                    state={},
+                    version=0,
+                    status=Match.Status.FINISHED,
+                    move_time=30,
+                    tempo="normal",
+                    result={"team": team},
+                    finished_at=finished,
+                )
+            )
+            record_rows.append(
+                MatchRecord(
+                    id=match_id,
+                    match_id=match_id,
+                    mode=mode,
+                    seats=seats,
+                    rounds=rng.randint(3, 15),
+                    turns=rng.randint(12, 80),
+                    actions=rng.randint(60, 400),
+                    duration_seconds=rng.randint(300, 1800),
+                    started_at=finished - timedelta(minutes=15),
+                    finished_at=finished,
+                    winning_team=team,
+                    winners=[s for s in range(seats) if TEAM_OF[roles[s]] == team],
+                    rated=True,
+                    humans=humans,
+                )
+            )
+            day = finished.date()
+            for seat in range(seats):
+                role = roles[seat]
+                won = TEAM_OF[role] == team
+                user_id = people_list[seat] if seat < humans else None
+                result_id += 1
+                result_rows.append(
+                    PlayerResult(
+                        id=result_id,
+                        record_id=match_id,
+                        seat=seat,
+                        kind="human" if user_id else "bot",
+                        user_id=user_id,
+                        name=f"user{user_id:05d}" if user_id else f"Bot {seat + 1}",
+                        label="" if user_id else f"Bot {seat + 1}",
+                        character=rng.choice(characters),
+                        role=role,
+                        team=TEAM_OF[role],
+                        won=won,
+                        eliminated_place=None if won else rng.randint(1, seats - 1),
+                        rounds_survived=rng.randint(1, 10),
+                        damage_dealt=rng.randint(0, 8),
+                        damage_taken=rng.randint(0, 6),
+                        eliminations=rng.randint(0, 2),
+                        shots_fired=rng.randint(0, 12),
+                        shots_dodged=rng.randint(0, 4),
+                        cards_played=rng.randint(3, 30),
+                        mode=mode,
+                        finished_at=finished,
+                    )
+                )
+                if user_id:
+                    per_user[user_id][0] += 1
+                    per_user[user_id][1] += won
+                    for period in ("week", "month", "all"):
+                        start = PeriodTally.start_of(period, day)
+                        for key_role in ("", role):
+                            row = tally[(user_id, period, start, key_role)]
+                            row[0] += 1
+                            row[1] += won
+        flush()
+        PeriodTally.objects.bulk_create(
+            (
+                PeriodTally(user_id=u, period=p, start=s, role=r, games=g, wins=w)
+                for (u, p, s, r), (g, w) in tally.items()
+            ),
+            batch_size=2000,
+        )
+        ratings = []
+        for user_id, (games, wins) in per_user.items():
+            sigma = max(1.2, 8.333 / (1 + games / 8) ** 0.5)
+            mu = 25 + 12 * (wins / games - 0.5) + rng.gauss(0, 1)
+            ratings.append(
+                Rating(
+                    user_id=user_id,
+                    mu=mu,
+                    sigma=sigma,
+                    ordinal=mu - 3 * sigma,
+                    rated_matches=games,
+                    updated_at=NOW,
+                )
+            )
+        Rating.objects.bulk_create(ratings, batch_size=2000)
+    seconds = time.perf_counter() - started
+    # The viewer: a user in the middle of the all-time rating board.
+    ranked = sorted(ratings, key=lambda r: -r.ordinal)
+    print(
+        f"generated {users} users, {matches} matches, {result_id} results, "
+        f"{len(tally)} tallies, {len(ratings)} ratings in {seconds:.0f} s",
+        flush=True,
+    )
+    return {"heavy": heavy, "viewer": ranked[len(ranked) // 2].user_id}
+
+
+def existing_ids() -> dict[str, int] | None:
+    """The ids of a database generated earlier (--keep), or None if it is empty."""
+    from stats.models import Rating
+
+    ratings = list(Rating.objects.order_by("-ordinal").values_list("user_id", flat=True))
+    return {"heavy": 1, "viewer": ratings[len(ratings) // 2]} if ratings else None
+
+
+# --- timing ----------------------------------------------------------------------------------
+
+
+def pages(ids: dict[str, int]) -> list[tuple[str, str, int]]:
+    """(label, url, user id to sign in as) of every timed page."""
+    from django.urls import reverse
+
+    boards = reverse("stats:leaderboards")
+    out = []
+    for board, extra in (("rating", ""), ("wins", ""), ("role", "&role=marshal")):
+        for period in ("week", "month", "all"):
+            out.append(
+                (
+                    f"leaderboard {board} {period}",
+                    f"{boards}?board={board}&period={period}{extra}",
+                    ids["viewer"],
+                )
+            )
+    out.append(
+        ("leaderboard wins all, page 40", f"{boards}?board=wins&period=all&page=40", ids["viewer"])
+    )
+    history = reverse("stats:history")
+    out.append(("history (heavy user) page 1", history, ids["heavy"]))
+    out.append(("history (heavy user) role=bandit", f"{history}?role=bandit", ids["heavy"]))
+    out.append(("history (heavy user) page 60", f"{history}?page=60", ids["heavy"]))
+    out.append(
+        ("stats page (heavy user)", reverse("stats:player", args=["user00001"]), ids["viewer"])
+    )
+    return out
+
+
+def time_page(url: str, user_id: int, runs: int) -> tuple[float, float, float, int]:
+    """Median wall time, median CPU time of this process and slowest wall time of ``runs``
+    requests in ms, and the page's query count. On a shared machine the CPU time is the
+    steadier figure for SQLite (the database works in this process); PostgreSQL works in its
+    own process, so there only wall time counts."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from bangarena_site.accounts.models import User
+    from game import services
+
+    services.clock = lambda: NOW  # periods as of the generated data's "now"
+    client = Client()
+    client.force_login(User.objects.get(pk=user_id))
+    for _ in range(2):  # warm up: templates compiled, caches and pages of the database hot
+        assert client.get(url).status_code == 200, url
+    with CaptureQueriesContext(connection) as captured:
+        client.get(url)
+    queries = len(captured)  # now: the next request clears the connection's query log
+    wall, cpu = [], []
+    for _ in range(runs):
+        began, began_cpu = time.perf_counter(), time.process_time()
+        response = client.get(url)
+        wall.append((time.perf_counter() - began) * 1000)
+        cpu.append((time.process_time() - began_cpu) * 1000)
+        assert response.status_code == 200
+    return statistics.median(wall), statistics.median(cpu), max(wall), queries
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--users", type=int, default=10_000)
+    parser.add_argument("--matches", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--stack", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--db", type=Path, help="SQLite file (default: a temporary one)")
+    parser.add_argument("--keep", action="store_true", help="keep the SQLite file to reuse it")
+    args = parser.parse_args()
+    workdir = Path(tempfile.mkdtemp(prefix="bench-stats-"))
+    db_path = args.db or workdir / "stats.sqlite3"
+    database = configure(args.stack, db_path)
+    try:
+        setup_django()
+        ids = existing_ids() if args.keep and args.stack == "sqlite" else None
+        if ids is None:
+            ids = generate(args.users, args.matches, args.seed)
+        else:
+            print(f"reusing the data in {db_path}", flush=True)
+        print(f"\n{args.stack}: median of {args.runs} runs (ms), goal < {GOAL_MS:.0f} ms\n")
+        logging.getLogger("bangarena_site.jobs").setLevel(logging.ERROR)  # force_login's jobs
+        print(f"{'page':40} {'median':>8} {'cpu':>8} {'max':>8} {'queries':>8}")
+        for label, url, user_id in pages(ids):
+            median, cpu, worst, queries = time_page(url, user_id, args.runs)
+            flag = "" if median < GOAL_MS else "  over the goal"
+            print(
+                f"{label:40} {median:8.1f} {cpu:8.1f} {worst:8.1f} {queries:8d}{flag}",
+                flush=True,
+            )
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        if database:
+            import psycopg
+
+            with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        if not args.keep and not args.db:
+            for leftover in workdir.glob("*"):
+                leftover.unlink()
+            workdir.rmdir()
+
+
+if __name__ == "__main__":
+    main()
