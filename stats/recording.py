@@ -25,6 +25,8 @@ logger = logging.getLogger(__name__)
 
 # Played cards that are a Shot at someone: a Shot, or Two-Face's Ricochet played as a Shot.
 SHOT_KINDS = frozenset({"shot", "ricochet"})
+# R9, R14: the Double Agent exists from 5 seats.
+DOUBLE_AGENT_MIN_SEATS = 5
 # Tries at the recording transaction when it loses a race on a shared row.
 ATTEMPTS = 3
 
@@ -169,7 +171,7 @@ def record_match(match: Match) -> MatchRecord:
             with transaction.atomic():
                 record = MatchRecord.objects.create(
                     match=match,
-                    mode=match.config.get("mode", "classic"),
+                    mode=played_mode(match.config.get("mode", "classic"), len(seats)),
                     seats=len(seats),
                     rounds=summary.rounds,
                     turns=summary.turns,
@@ -199,6 +201,14 @@ def record_match(match: Match) -> MatchRecord:
             if attempt == ATTEMPTS - 1:
                 raise
     raise AssertionError("unreachable")
+
+
+def played_mode(mode: str, seats: int) -> str:
+    """The mode the table really played: Double Agent at 4 seats plays Classic (R14), and
+    counts as Classic for history, tallies and "win in every mode"."""
+    if mode == "double_agent" and seats < DOUBLE_AGENT_MIN_SEATS:
+        return "classic"
+    return mode
 
 
 def apply_for_users(record: MatchRecord, results: list[PlayerResult]) -> None:

@@ -245,3 +245,13 @@ def test_a_recording_error_is_logged_and_does_not_stop_other_receivers(monkeypat
     assert heard == [match]
     assert "Could not record match" in caplog.text
     assert not MatchRecord.objects.exists()
+
+
+@pytest.mark.django_db
+def test_double_agent_at_four_seats_is_recorded_as_the_classic_it_played():
+    """R14: with 4 seats the Double Agent mode plays Classic; R9: from 5 seats it is itself."""
+    four = record_match(finished_match([], seats=4, mode="double_agent", seed=3))
+    assert four.mode == "classic"
+    assert {p.mode for p in four.players.all()} == {"classic"}
+    five = record_match(finished_match([], seats=5, mode="double_agent", seed=3))
+    assert five.mode == "double_agent"
