@@ -48,6 +48,39 @@ SEAT_COUNTS = range(4, 9)
 #: R30; the engine keeps it as a literal, tests/ai_docs checks it by dealing games at rounds 7/8.
 HIGH_NOON_ROUND = 8
 
+#: RULES.md sections and the R-numbers each holds, so a program can cite and look rules up.
+RULE_SECTIONS: list[tuple[str, int, int]] = [
+    ("Table and seats", 1, 3),
+    ("Roles and goals", 4, 10),
+    ("Role sets by seat count and mode", 11, 15),
+    ("Setup", 16, 20),
+    ("Turn structure", 21, 28),
+    ("Rounds and High Noon", 29, 32),
+    ("Distance, range and weapons", 33, 40),
+    ("Cards", 41, 66),
+    ("Responding to attacks", 67, 71),
+    ("Checks", 72, 77),
+    ("Damage, healing and elimination", 78, 82),
+    ("Glory, Bounty, Last Bullet, Penalty", 83, 90),
+    ("Winning", 91, 98),
+    ("Characters", 99, 116),
+    ("Old Classic: complete list of differences", 117, 117),
+    ("Timers and automatic moves", 118, 121),
+    ("Signals", 122, 128),
+    ("Start screen, rooms and settings", 129, 134),
+    ("Table screen", 135, 139),
+    ("Match summary", 140, 140),
+    ("Bots and AI seats", 141, 143),
+]
+
+
+def _rule_sections() -> list[dict[str, Any]]:
+    return [
+        {"title": title, "first": f"R{first}", "last": f"R{last}"}
+        for title, first, last in RULE_SECTIONS
+    ]
+
+
 # --- cards ---------------------------------------------------------------------------------
 
 #: What each card does, as data a program can reason with (section 9).
@@ -823,6 +856,7 @@ def _content() -> dict[str, Any]:
         "game": "BangArena",
         "language": "en",
         "rules_reference": "RULES.md R-numbers (R1-R143); ids are stable snake_case",
+        "rule_sections": _rule_sections(),
         "seats": {"min": min(SEAT_COUNTS), "max": max(SEAT_COUNTS), "numbering": "0-based"},
         "deck": {
             "total": sum(count for _type, count in CARD_TYPES.values()),

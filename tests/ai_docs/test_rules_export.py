@@ -240,3 +240,17 @@ def test_documented_high_noon_round_is_the_engines_r30(mode):
         view = Game.new(GameConfig(seats=4, mode=mode, seed=1, start_round=start)).view(None)
         assert view["high_noon"] is (noon is not None and start >= noon)
     assert DOC["high_noon"]["round"] == 8
+
+
+def test_rule_sections_cover_r1_to_r143_once():
+    numbers = []
+    for section in DOC["rule_sections"]:
+        first, last = int(section["first"][1:]), int(section["last"][1:])
+        numbers += range(first, last + 1)
+    assert numbers == list(range(1, 144))
+    cited = {
+        rule.split(".")[0]
+        for entry in DOC["cards"] + DOC["characters"] + DOC["roles"] + DOC["upgrades"]
+        for rule in entry["rules"]
+    }
+    assert all(1 <= int(rule[1:]) <= 143 for rule in cited)
