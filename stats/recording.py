@@ -10,7 +10,6 @@ key on the match means a second call finds the record and changes nothing.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,8 +19,6 @@ from game.catalogue import ROLES
 from game.models import Match, MatchSeat
 from stats import achievements, badges, ratings, tallies
 from stats.models import MatchRecord, PlayerResult
-
-logger = logging.getLogger(__name__)
 
 # Played cards that are a Shot at someone: a Shot, or Two-Face's Ricochet played as a Shot.
 SHOT_KINDS = frozenset({"shot", "ricochet"})
