@@ -24,6 +24,7 @@ from tests.game.conftest import (  # noqa: F401 (fixtures)
     bot_seats,
     seed_with_marshal_at,
 )
+from tests.lobby.conftest import room_with_guests  # noqa: F401 (a fixture)
 
 KEY_ENV = "BANGARENA_TEST_MODEL_KEY"
 KEY = "sk-test-not-a-real-key"

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from game import services
+from game import broadcast, services
 from game.ai import llm
 from game.ai.models import AIDecisionLog, MatchSeatModel
 from game.ai.prompt import SYSTEM_PROMPT
@@ -55,6 +55,10 @@ def test_the_decision_waits_the_tempo_pause_then_the_models_move_is_made_r142(
     assert body["model"] == "fake-1"
     assert body["response_format"] == {"type": "json_object"}
     assert body["messages"][0]["content"] == SYSTEM_PROMPT
+    # The model's reason is for the admin's log only: no table shows it (R142).
+    match.refresh_from_db()
+    table = broadcast.render_table(match, list(match.seats.all()), match.game(), None)
+    assert "I know everything" not in table
     # The timeout armed for that decision finds it played and does nothing.
     assert services.play_due(match.pk, 0) is None
     assert len(moves(match)) == 1

@@ -1,0 +1,104 @@
+"""Browser test of AI seats (issue 9, R136, R142): an admin-registered language model (served by
+a local OpenAI-compatible fake started here) is seated by the host with "Seat an AI", an agent
+seat next to it with "Seat an agent", a bot fills the last seat, and the table shows "AI N"
+with the model badge and the agent badge. Screenshots at 1280 and 360 px go to artifacts/ai/.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.ai.fake_openai import FakeOpenAI, good
+from tests.e2e.conftest import ARTIFACTS, ROOT, server_env
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = ARTIFACTS / "ai"
+LIVE_TIMEOUT_MS = 15_000
+MODEL_NAME = "Fake GPT-4o"
+
+
+def shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def registered_model(
+    live_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[FakeOpenAI]:
+    """A model in the live server's database (as an admin would register it), answered by a
+    fake server in this process: the live server's AI threads call it over real HTTP."""
+    fake = FakeOpenAI(default=good("random")).start()
+    # live_url's database (tests/e2e/conftest.py: mktemp("e2e") / "db.sqlite3").
+    [database] = tmp_path_factory.getbasetemp().glob("e2e[0-9]*/db.sqlite3")
+    code = (
+        "from game.ai.models import AIModel; "
+        f"AIModel.objects.create(display_name={MODEL_NAME!r}, base_url={fake.url!r}, "
+        "model='fake-1', timeout_seconds=5)"
+    )
+    subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "shell", "-c", code],
+        cwd=ROOT,
+        env=server_env(database),
+        check=True,
+    )
+    yield fake
+    fake.stop()
+
+
+def test_a_table_with_a_model_seat_and_an_agent_seat(
+    browser: Browser, live_url: str, registered_model: FakeOpenAI
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    host = context.new_page()
+
+    host.goto(f"{live_url}/play/")
+    host.fill("input[name=name]", "Calamity Jane")
+    host.locator("label.pill", has_text="4").first.click()
+    host.locator("#create-button").click()
+    expect(host.locator("#room-code")).to_be_visible()
+
+    shoot(host, "00-room-controls-1280")
+    host.set_viewport_size({"width": 360, "height": 780})
+    shoot(host, "00-room-controls-360")
+    host.set_viewport_size({"width": 1280, "height": 860})
+
+    # Seat 2: an AI played by the registered model (the picker offers it).
+    seat_two = host.locator(".seat[data-seat='2']")
+    expect(seat_two.locator("select[name=model]")).to_contain_text(MODEL_NAME)
+    seat_two.get_by_role("button", name="Seat an AI").click()
+    expect(seat_two.locator(".badge--model")).to_have_text(MODEL_NAME, timeout=LIVE_TIMEOUT_MS)
+
+    # Seat 3: an agent program's seat (game.agents), if that control is there.
+    seat_three = host.locator(".seat[data-seat='3']")
+    if seat_three.locator("input[name=agent_name]").count():
+        seat_three.locator("input[name=agent_name]").fill("RoboDuke")
+        seat_three.get_by_role("button", name="Seat an agent").click()
+        expect(seat_three.locator(".badge--agent")).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+        # The token is shown once, in a dialog; the host closes it with Done.
+        token = host.locator("dialog.agent-token[open]")
+        if token.count():
+            token.get_by_role("button", name="Done").click()
+
+    host.locator("#fill-bots").click()
+    expect(host.locator("#start-match")).to_be_enabled(timeout=LIVE_TIMEOUT_MS)
+    shoot(host, "01-room-1280")
+
+    host.locator("#start-match").click()
+    host.wait_for_url("**/match/**", timeout=LIVE_TIMEOUT_MS)
+    model_seat = host.locator("#table .seat[data-seat='1']")
+    expect(model_seat.locator(".seat__badge").first).to_have_text("AI 1")
+    expect(model_seat.locator(".seat__model")).to_have_text(MODEL_NAME)
+    shoot(host, "02-table-1280")
+
+    host.set_viewport_size({"width": 360, "height": 780})
+    host.reload()
+    expect(host.locator("#table .seat[data-seat='1'] .seat__model")).to_have_text(MODEL_NAME)
+    shoot(host, "03-table-360")
+    context.close()
