@@ -1,0 +1,79 @@
+"""Browser test of an agent seat (issue 9): the host seats an agent in a room, sees its token
+once (with the socket URL and the docs link), fills the rest with bots and starts; at the
+table the seat is "AI 1" with a badge naming the agent. Screenshots at 1280 and 360 px go to
+artifacts/agents/."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import ARTIFACTS
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = ARTIFACTS / "agents"
+LIVE_TIMEOUT_MS = 15_000
+TOKEN = re.compile(r"bga_[A-Za-z0-9_-]{32}")
+
+
+def shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_host_seats_an_agent_sees_the_token_once_and_the_table_names_it(
+    page: Page, live_url: str
+) -> None:
+    page.goto(f"{live_url}/play/")
+    page.fill("input[name=name]", "Calamity Jane")
+    page.locator("label.pill", has_text="4").first.click()
+    page.locator("#create-button").click()
+    expect(page.locator("#room-code")).to_be_visible()
+
+    # Seat an agent in seat 2: the token appears once, in a dialog, with where to connect.
+    seat = page.locator(".seat[data-seat='2']")
+    seat.locator("input[name=agent_name]").fill("Deadeye <3")
+    seat.get_by_role("button", name="Seat an agent").click()
+    dialog = page.locator("dialog.agent-token")
+    expect(dialog).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+    token = dialog.locator("#agent-token-value").inner_text()
+    assert TOKEN.fullmatch(token), token
+    expect(dialog).to_contain_text("/ws/agent/")
+    expect(dialog.locator("a[href='/ai/']")).to_have_text("For AI developers")
+    expect(seat).to_contain_text("Deadeye <3", timeout=LIVE_TIMEOUT_MS)
+    expect(seat.locator(".badge--agent")).to_be_visible()
+    shoot(page, "01-token-shown-once")
+    page.set_viewport_size({"width": 360, "height": 740})
+    shoot(page, "01b-token-shown-once-360")
+    page.set_viewport_size({"width": 1280, "height": 860})
+    dialog.get_by_role("button", name="Done").click()
+    expect(dialog).to_be_hidden()
+
+    # Never again: a reload of the room shows the seat, not the token.
+    page.reload()
+    expect(page.locator(".seat[data-seat='2']")).to_contain_text("Deadeye <3")
+    assert token not in page.content()
+    shoot(page, "02-room-with-agent")
+    page.set_viewport_size({"width": 360, "height": 740})
+    shoot(page, "02b-room-with-agent-360")
+    page.set_viewport_size({"width": 1280, "height": 860})
+
+    page.locator("#fill-bots").click()
+    expect(page.locator(".badge--bot")).to_have_count(2, timeout=LIVE_TIMEOUT_MS)
+    page.locator("#start-match").click()
+    page.wait_for_url(re.compile(r"/match/\d+/$"), timeout=LIVE_TIMEOUT_MS)
+    table = page.locator("#table")
+    expect(table).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+    agent_seat = table.locator(".seat[data-seat='1']")
+    expect(agent_seat.locator(".seat__name")).to_have_text("AI 1")
+    expect(agent_seat.locator(".seat__agent")).to_have_text("Deadeye <3")
+    assert token not in page.content()
+    shoot(page, "03-table-1280")
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.reload()
+    expect(page.locator("#table .seat[data-seat='1'] .seat__agent")).to_have_text("Deadeye <3")
+    shoot(page, "04-table-360")
