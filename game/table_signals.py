@@ -196,7 +196,9 @@ class Guess:
     role_id: str
     role: str
     markers: list[str]
-    numbers: list[int]
+    #: Each marker's initials ("Calamity Jane" -> "CJ", "Bot 2" -> "B2"), drawn on the tag;
+    #: the full names are in its tooltip and read out to screen readers.
+    initials: list[str]
     mine: bool = False
 
     @property
@@ -276,6 +278,14 @@ class SignalBoard:
         return [line for _, _, line in merged]
 
 
+def initials(name: str) -> str:
+    """Two letters that tell the players at one table apart on a small tag."""
+    words = name.split()
+    if len(words) >= 2:
+        return (words[0][0] + words[1][0]).upper()
+    return name[:2].upper() or "?"
+
+
 def signal_sentence(signal: TableSignal, names: dict[int, str]) -> SafeString:
     """The log line of one signal, with names escaped."""
     who = names.get(signal.seat, str(signal.seat + 1))
@@ -352,8 +362,9 @@ def board(
         if guess is None:
             guess = Guess(role, str(catalogue.role_name(role)), [], [])
             guesses.append(guess)
-        guess.markers.append(names.get(marker, str(marker + 1)))
-        guess.numbers.append(marker + 1)
+        name = names.get(marker, str(marker + 1))
+        guess.markers.append(name)
+        guess.initials.append(initials(name))
         guess.mine = guess.mine or marker == viewer
     for seat, signal in reactions.items():
         left = REACTION_SHOWN - (now - signal.created_at)

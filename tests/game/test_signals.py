@@ -152,7 +152,7 @@ def test_r124_r136_every_markers_guess_shows_above_the_target_with_who_made_it(
     target = seat_html(html, 3)
     bandit = re.search(r'<li class="guess-tag role-tag--bandit.*?</li>', target, re.S).group(0)
     assert 'title="Player 2, Player 3: Bandit?"' in bandit
-    assert re.findall(r'guess-tag__n">(\d)<', bandit) == ["2", "3"]
+    assert re.findall(r'guess-tag__n" aria-hidden="true">(\w+)<', bandit) == ["P2", "P3"]
     loner = re.search(r'<li class="guess-tag role-tag--loner.*?</li>', target, re.S).group(0)
     assert "Player 1" in loner
     # The guesses sit above the portrait: before the seat's body in the markup.
