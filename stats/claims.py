@@ -12,18 +12,22 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
-from stats.models import MatchRecord, PlayerResult
+from stats.models import GuestClaim, MatchRecord, PlayerResult
 from stats.recording import apply_for_users
 
 
 def claim_guest_results(user: Any, session_key: str) -> int:
-    """Give ``user`` every unclaimed guest result of ``session_key``; returns how many.
+    """Give ``user`` every unclaimed guest result of ``session_key``; returns how many. Results
+    of that session recorded later (a match still running) are the user's too.
 
     Each claimed result then counts like one recorded for the account: tallies, achievements
     (with the match that unlocked them) and ratings, in the order the matches finished."""
     if not session_key:
         return 0
     with transaction.atomic():
+        # A match of this session still running now is recorded later: remember the key so
+        # recording gives that result to the account too.
+        GuestClaim.objects.get_or_create(session_key=session_key, defaults={"user": user})
         results = list(
             PlayerResult.objects.select_for_update()
             .filter(guest_key=session_key, user__isnull=True)

@@ -295,3 +295,24 @@ class LeaderboardExclusion(models.Model):
 
     def __str__(self) -> str:
         return str(self.user_id)
+
+
+class GuestClaim(models.Model):
+    """A guest session key whose owner signed up: results recorded later under that key (a
+    match still running at signup) go to the account, like the ones claimed at signup."""
+
+    session_key = models.CharField(_("guest session key"), max_length=40, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    claimed_at = models.DateTimeField(_("claimed at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("claimed guest session")
+        verbose_name_plural = _("claimed guest sessions")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}"

@@ -10,6 +10,7 @@ key on the match means a second call finds the record and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +19,7 @@ from django.db import IntegrityError, transaction
 from game.catalogue import ROLES
 from game.models import Match, MatchSeat
 from stats import achievements, badges, ratings, tallies
-from stats.models import MatchRecord, PlayerResult
+from stats.models import GuestClaim, MatchRecord, PlayerResult
 
 # Played cards that are a Shot at someone: a Shot, or Two-Face's Ricochet played as a Shot.
 SHOT_KINDS = frozenset({"shot", "ricochet"})
@@ -161,6 +162,7 @@ def record_match(match: Match) -> MatchRecord:
         raise ValueError(f"match {match.pk} is not finished")
     summary = summarize(match.game().view(None))
     seats = {s.seat: s for s in match.seats.all()}
+    _apply_guest_claims(seats.values())
     finished_at = match.finished_at or match.created_at
     humans = sum(1 for s in seats.values() if s.kind == MatchSeat.Kind.HUMAN and s.user_id)
     for attempt in range(ATTEMPTS):
@@ -198,6 +200,22 @@ def record_match(match: Match) -> MatchRecord:
             if attempt == ATTEMPTS - 1:
                 raise
     raise AssertionError("unreachable")
+
+
+def _apply_guest_claims(seats: Iterable[MatchSeat]) -> None:
+    """A guest who signed up while this match was running gets its result (stats.claims): the
+    seat is read as the account's (in memory only; the seat row belongs to game)."""
+    guests = {
+        s.guest_key: s
+        for s in seats
+        if s.kind == MatchSeat.Kind.HUMAN and not s.user_id and s.guest_key
+    }
+    if not guests:
+        return
+    for key, user_id in GuestClaim.objects.filter(session_key__in=list(guests)).values_list(
+        "session_key", "user_id"
+    ):
+        guests[key].user_id = user_id
 
 
 def played_mode(mode: str, seats: int) -> str:

@@ -98,3 +98,23 @@ def test_signing_up_without_guest_matches_claims_nothing(client):
     )
     assert response.status_code == 302
     assert not PlayerResult.objects.filter(user__username="kid").exists()
+
+
+def test_a_match_still_running_at_signup_is_recorded_for_the_account():
+    """The guest signs up mid-match (login rotates the key, the seat keeps the old one); when
+    the match ends, its result goes to the account, with tallies and achievements."""
+    config, policy = scenarios.build(scenarios.DUEL_SWEEP)
+    match = store(config, play(config, policy), [{"guest_key": "session-a", "name": "Kid"}])
+    ana = make_user("ana")
+    assert claim_guest_results(ana, "session-a") == 0  # nothing recorded yet
+
+    record = record_match(match)
+
+    result = record.players.get(seat=0)
+    assert result.user == ana
+    assert result.guest_key == ""
+    assert record.rated
+    assert record.humans == 1
+    assert PeriodTally.objects.get(user=ana, period="all", role="").wins == 1
+    assert UserAchievement.objects.get(user=ana, code="first_win").match_id == match.pk
+    assert Rating.objects.get(user=ana).rated_matches == 1
