@@ -264,6 +264,10 @@ def _apply(
     MatchAction.objects.create(
         match=match, seq=match.version, seat=seat, action=action, cause=cause
     )
+    # Robust, like every broadcast: see _broadcast_on_commit. Registered first so that the
+    # players see the new table before the on-commit work of a finished match (statistics)
+    # runs; on_commit callbacks run in the order they were registered.
+    transaction.on_commit(lambda: broadcast.broadcast_table(match, seats, game), robust=True)
     finished = game.result is not None
     if finished:
         _finish(match, game, now)
@@ -271,8 +275,6 @@ def _apply(
         turn_changed = any(event["type"] == "turn" for event in events)
         _arm_decision(match, game, seats, now, turn_changed=turn_changed)
     match.save()
-    # Robust, like every broadcast: see _broadcast_on_commit.
-    transaction.on_commit(lambda: broadcast.broadcast_table(match, seats, game), robust=True)
     return SubmitResult(version=match.version, events=events, finished=finished)
 
 

@@ -243,3 +243,31 @@ def test_start_match_records_the_room_link_and_the_host(job_queue: JobQueue):
         services.set_host(match.pk, 1)
     assert refused.value.code == "no_seat"
     assert Match.objects.get(pk=match.pk).host_seat == 3
+
+
+def test_players_see_the_final_table_before_the_end_of_match_work_runs(
+    job_queue: JobQueue, monkeypatch: pytest.MonkeyPatch
+):
+    """R140: the last table (with the way to the summary) reaches the players first; the
+    statistics that listen for the end of the match run after it, not in front of it."""
+    from game import broadcast
+    from game.signals import match_finished
+
+    order: list[str] = []
+    monkeypatch.setattr(
+        broadcast,
+        "broadcast_table",
+        lambda match, seats, game: order.append("finished table" if game.result else "table"),
+    )
+
+    def receiver(sender, match, **kwargs) -> None:  # noqa: ANN001 (a signal receiver)
+        order.append("match_finished")
+
+    match_finished.connect(receiver, dispatch_uid="test-order")
+    try:
+        match = start(bot_seats(4), tempo="fast")
+        job_queue.run_until_finished(match.pk)
+    finally:
+        match_finished.disconnect(dispatch_uid="test-order")
+
+    assert order[-2:] == ["finished table", "match_finished"]
