@@ -136,3 +136,20 @@ def test_removing_the_agent_seat_deletes_its_token(room_with_guests):
     assert host_post(host, room, "lobby:remove", 2, HTTP_HX_REQUEST="true").status_code == 200
     assert not AgentToken.objects.exists()
     assert seat_for(token) is None
+
+
+def test_a_moderator_revokes_a_token_in_the_admin(room_with_guests, admin_client):
+    room, (host, _) = room_with_guests(1)
+    [token] = set(TOKEN.findall(seat_agent(host, room, HTTP_HX_REQUEST="true").content.decode()))
+    row = AgentToken.objects.get()
+    listing = admin_client.get(reverse("admin:agents_agenttoken_changelist"))
+    assert listing.status_code == 200
+    assert token not in listing.content.decode()
+    assert admin_client.get(reverse("admin:agents_agenttoken_add")).status_code == 403
+
+    admin_client.post(
+        reverse("admin:agents_agenttoken_changelist"),
+        {"action": "revoke", "_selected_action": [row.pk]},
+    )
+
+    assert seat_for(token) is None

@@ -10,7 +10,9 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 
+from bangarena_site.asgi import router
 from game import table_signals
 from game.agents import consumer as agent_consumer
 from game.agents.models import AgentToken
@@ -355,6 +357,24 @@ async def test_no_origin_is_accepted_and_a_foreign_origin_is_refused(
     foreign = agent_socket(origin=b"https://evil.example")
     connected, _ = await foreign.connect()
     assert not connected
+    # The agents' branch loosens nothing else: a table socket without Origin is refused.
+    table = WebsocketCommunicator(router, "/ws/match/1/")
+    connected, _ = await table.connect()
+    assert not connected
+
+
+async def test_last_used_is_written_at_hello_not_on_every_frame(
+    socket_time: SocketTime, sockets: list
+):
+    match = await database_sync_to_async(ai_match)(0, marshal=0)
+    socket, _ = await connect_agent(await make_match_token(match, 0), sockets)
+    decide = await receive(socket)
+    first = (await database_sync_to_async(AgentToken.objects.get)()).last_used_at
+    assert first is not None
+    action = decide["legal_actions"][0]
+    await send(socket, {"type": "act", "version": 0, "action": action})
+    assert (await receive(socket))["type"] == "accepted"
+    assert (await database_sync_to_async(AgentToken.objects.get)()).last_used_at == first
 
 
 # --- timeout and the end ------------------------------------------------------------------------
