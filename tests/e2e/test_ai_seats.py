@@ -6,8 +6,10 @@ with the model badge and the agent badge. Screenshots at 1280 and 360 px go to a
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -20,6 +22,7 @@ pytestmark = pytest.mark.e2e
 
 SHOTS = ARTIFACTS / "ai"
 LIVE_TIMEOUT_MS = 15_000
+MODEL_TURN_TIMEOUT_S = 150
 MODEL_NAME = "Fake GPT-4o"
 
 
@@ -37,6 +40,7 @@ def registered_model(
     fake = FakeOpenAI(default=good("random")).start()
     # live_url's database (tests/e2e/conftest.py: mktemp("e2e") / "db.sqlite3").
     [database] = tmp_path_factory.getbasetemp().glob("e2e[0-9]*/db.sqlite3")
+    fake.database = database  # the test reads the server's moves from it
     code = (
         "from game.ai.models import AIModel; "
         f"AIModel.objects.create(display_name={MODEL_NAME!r}, base_url={fake.url!r}, "
@@ -61,6 +65,8 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
     host.goto(f"{live_url}/play/")
     host.fill("input[name=name]", "Calamity Jane")
     host.locator("label.pill", has_text="4").first.click()
+    host.locator("label.pill:has(input[name=move_time][value='15'])").click()
+    host.locator("label.pill:has(input[name=tempo][value='fast'])").click()
     host.locator("#create-button").click()
     expect(host.locator("#room-code")).to_be_visible()
 
@@ -101,4 +107,19 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
     host.reload()
     expect(host.locator("#table .seat[data-seat='1'] .seat__model")).to_have_text(MODEL_NAME)
     shoot(host, "03-table-360")
+
+    # The running server asks the model over real HTTP once seat 2's decision comes (from its
+    # own AI threads), and the model's move reaches the page. Other seats may take up to a
+    # 15 s move time each before that.
+    host.set_viewport_size({"width": 1280, "height": 860})
+    model_moves = "SELECT count(*) FROM game_matchaction WHERE cause = 'ai'"
+    give_up = time.monotonic() + MODEL_TURN_TIMEOUT_S
+    with sqlite3.connect(registered_model.database) as database:
+        while database.execute(model_moves).fetchone()[0] == 0:
+            assert time.monotonic() < give_up, "the model seat never moved"
+            host.wait_for_timeout(500)  # polling the server's database, not timing anything
+    assert registered_model.requests[0]["messages"][0]["role"] == "system"
+    host.reload()
+    expect(host.locator("#table .seat[data-seat='1'] .seat__model")).to_have_text(MODEL_NAME)
+    shoot(host, "04-after-model-move-1280")
     context.close()
