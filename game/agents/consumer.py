@@ -100,6 +100,12 @@ class AgentConsumer(AsyncWebsocketConsumer):
         self.token_id = binding.token.pk
         self.token_group = agent_services.token_group(self.token_id)
         await self.channel_layer.group_add(self.token_group, self.channel_name)
+        # Read the seat again now that the token's group hears a new match or a revocation,
+        # so neither can slip in between the lookup and the join.
+        binding = await database_sync_to_async(agent_services.seat_for_id)(self.token_id)
+        if binding is None:
+            await self.agent_revoked({})
+            return
         await self._follow(binding.match_id, binding.seat)
         await self._send(await database_sync_to_async(protocol.welcome)(binding))
         await self._touch()
