@@ -33,6 +33,7 @@ import time
 from collections import defaultdict
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -100,14 +101,59 @@ def setup_django() -> None:
 # --- data ------------------------------------------------------------------------------------
 
 
+class Rows:
+    """Raw multi-row INSERTs into one model's table. bulk_create's per-object cost (a model
+    instance and a per-field preparation for every value) makes a million rows take many
+    minutes; here each row is a tuple, and every column not given gets the field's default,
+    so fields other people add to these models later do not break the bench."""
+
+    BATCH = 5000
+
+    def __init__(self, model: Any, given: list[str]) -> None:
+        from django.db import connection
+
+        self.connection = connection
+        quote = connection.ops.quote_name
+        rest = [
+            f for f in model._meta.concrete_fields if f.attname not in given and not f.primary_key
+        ]
+        columns = [model._meta.get_field(name).column for name in given] + [f.column for f in rest]
+        self.tail = tuple(f.get_db_prep_save(f.get_default(), connection) for f in rest)
+        self.sql = (
+            f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(map(quote, columns))}) "
+            f"VALUES ({', '.join(['%s'] * len(columns))})"
+        )
+        self.pending: list[tuple] = []
+        self.count = 0
+
+    def add(self, *values: Any) -> None:
+        self.pending.append(values + self.tail)
+        if len(self.pending) >= self.BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            with self.connection.cursor() as cursor:
+                cursor.executemany(self.sql, self.pending)
+            self.count += len(self.pending)
+            self.pending.clear()
+
+
 def generate(users: int, matches: int, seed: int) -> dict[str, int]:
     """Fill the database; returns the ids the timings use."""
-    from django.db import transaction
+    from django.db import connection, transaction
 
     from bangarena_site.accounts.models import User
     from game import catalogue
     from game.models import Match
     from stats.models import MatchRecord, PeriodTally, PlayerResult, Rating
+
+    ops = connection.ops
+    moment = ops.adapt_datetimefield_value
+    day_value = ops.adapt_datefield_value
+
+    def json(value: Any) -> Any:
+        return ops.adapt_json_value(value, None)
 
     rng = random.Random(seed)
     characters = list(catalogue.CHARACTERS)
@@ -132,24 +178,71 @@ def generate(users: int, matches: int, seed: int) -> dict[str, int]:
         everyone = range(1, users + 1)
         tally: dict[tuple[int, str, date, str], list[int]] = defaultdict(lambda: [0, 0])
         per_user: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-        match_rows, record_rows, result_rows = [], [], []
-        result_id = 0
-
-        def flush() -> None:
-            """Write the pending rows (in chunks, so memory stays small)."""
-            Match.objects.bulk_create(match_rows, batch_size=2000)
-            MatchRecord.objects.bulk_create(record_rows, batch_size=2000)
-            PlayerResult.objects.bulk_create(result_rows, batch_size=900)
-            match_rows.clear()
-            record_rows.clear()
-            result_rows.clear()
-
+        match_rows = Rows(
+            Match,
+            [
+                "id",
+                "seed",
+                "config",
+                "state",
+                "status",
+                "move_time",
+                "tempo",
+                "result",
+                "created_at",
+                "finished_at",
+            ],
+        )
+        record_rows = Rows(
+            MatchRecord,
+            [
+                "id",
+                "match_id",
+                "mode",
+                "seats",
+                "rounds",
+                "turns",
+                "actions",
+                "duration_seconds",
+                "started_at",
+                "finished_at",
+                "winning_team",
+                "winners",
+                "rated",
+                "humans",
+                "recorded_at",
+            ],
+        )
+        result_rows = Rows(
+            PlayerResult,
+            [
+                "record_id",
+                "seat",
+                "kind",
+                "user_id",
+                "name",
+                "label",
+                "character",
+                "role",
+                "team",
+                "won",
+                "eliminated_place",
+                "rounds_survived",
+                "damage_dealt",
+                "damage_taken",
+                "eliminations",
+                "shots_fired",
+                "shots_dodged",
+                "cards_played",
+                "mode",
+                "finished_at",
+            ],
+        )
         for match_id in range(1, matches + 1):
-            if len(match_rows) == 5000:
-                flush()
             seats = rng.choice([4, 5, 5, 5, 6, 6, 7, 8])
             mode = rng.choice(modes)
             finished = NOW - timedelta(seconds=rng.randrange(DAYS * 86400))
+            at, began = moment(finished), moment(finished - timedelta(minutes=15))
             roles = ROLES_BY_SEATS[seats][:]
             rng.shuffle(roles)
             team = rng.choice(["law", "law", "bandits", "bandits", "loner"])
@@ -161,68 +254,62 @@ def generate(users: int, matches: int, seed: int) -> dict[str, int]:
                 people.add(rng.choices(everyone, cum_weights=cumulative)[0])
             people_list = list(people)
             rng.shuffle(people_list)
-            match_rows.append(
-                Match(
-                    id=match_id,
-                    seed=match_id,
-                    config={"mode": mode, "seats": seats},
-                    state={},
-                    version=0,
-                    status=Match.Status.FINISHED,
-                    move_time=30,
-                    tempo="normal",
-                    result={"team": team},
-                    finished_at=finished,
-                )
+            match_rows.add(
+                match_id,
+                match_id,
+                json({"mode": mode, "seats": seats}),
+                json({}),
+                Match.Status.FINISHED,
+                30,
+                "normal",
+                json({"team": team}),
+                began,
+                at,
             )
-            record_rows.append(
-                MatchRecord(
-                    id=match_id,
-                    match_id=match_id,
-                    mode=mode,
-                    seats=seats,
-                    rounds=rng.randint(3, 15),
-                    turns=rng.randint(12, 80),
-                    actions=rng.randint(60, 400),
-                    duration_seconds=rng.randint(300, 1800),
-                    started_at=finished - timedelta(minutes=15),
-                    finished_at=finished,
-                    winning_team=team,
-                    winners=[s for s in range(seats) if TEAM_OF[roles[s]] == team],
-                    rated=True,
-                    humans=humans,
-                )
+            winners = [s for s in range(seats) if TEAM_OF[roles[s]] == team]
+            record_rows.add(
+                match_id,
+                match_id,
+                mode,
+                seats,
+                rng.randint(3, 15),
+                rng.randint(12, 80),
+                rng.randint(60, 400),
+                rng.randint(300, 1800),
+                began,
+                at,
+                team,
+                json(winners),
+                True,
+                humans,
+                at,
             )
             day = finished.date()
             for seat in range(seats):
                 role = roles[seat]
                 won = TEAM_OF[role] == team
                 user_id = people_list[seat] if seat < humans else None
-                result_id += 1
-                result_rows.append(
-                    PlayerResult(
-                        id=result_id,
-                        record_id=match_id,
-                        seat=seat,
-                        kind="human" if user_id else "bot",
-                        user_id=user_id,
-                        name=f"user{user_id:05d}" if user_id else f"Bot {seat + 1}",
-                        label="" if user_id else f"Bot {seat + 1}",
-                        character=rng.choice(characters),
-                        role=role,
-                        team=TEAM_OF[role],
-                        won=won,
-                        eliminated_place=None if won else rng.randint(1, seats - 1),
-                        rounds_survived=rng.randint(1, 10),
-                        damage_dealt=rng.randint(0, 8),
-                        damage_taken=rng.randint(0, 6),
-                        eliminations=rng.randint(0, 2),
-                        shots_fired=rng.randint(0, 12),
-                        shots_dodged=rng.randint(0, 4),
-                        cards_played=rng.randint(3, 30),
-                        mode=mode,
-                        finished_at=finished,
-                    )
+                result_rows.add(
+                    match_id,
+                    seat,
+                    "human" if user_id else "bot",
+                    user_id,
+                    f"user{user_id:05d}" if user_id else f"Bot {seat + 1}",
+                    "" if user_id else f"Bot {seat + 1}",
+                    rng.choice(characters),
+                    role,
+                    TEAM_OF[role],
+                    won,
+                    None if won else rng.randint(1, seats - 1),
+                    rng.randint(1, 10),
+                    rng.randint(0, 8),
+                    rng.randint(0, 6),
+                    rng.randint(0, 2),
+                    rng.randint(0, 12),
+                    rng.randint(0, 4),
+                    rng.randint(3, 30),
+                    mode,
+                    at,
                 )
                 if user_id:
                     per_user[user_id][0] += 1
@@ -233,14 +320,12 @@ def generate(users: int, matches: int, seed: int) -> dict[str, int]:
                             row = tally[(user_id, period, start, key_role)]
                             row[0] += 1
                             row[1] += won
-        flush()
-        PeriodTally.objects.bulk_create(
-            (
-                PeriodTally(user_id=u, period=p, start=s, role=r, games=g, wins=w)
-                for (u, p, s, r), (g, w) in tally.items()
-            ),
-            batch_size=2000,
-        )
+        for rows in (match_rows, record_rows, result_rows):
+            rows.flush()
+        tally_rows = Rows(PeriodTally, ["user_id", "period", "start", "role", "games", "wins"])
+        for (user_id, period, start, role), (games, wins) in tally.items():
+            tally_rows.add(user_id, period, day_value(start), role, games, wins)
+        tally_rows.flush()
         ratings = []
         for user_id, (games, wins) in per_user.items():
             sigma = max(1.2, 8.333 / (1 + games / 8) ** 0.5)
@@ -256,12 +341,15 @@ def generate(users: int, matches: int, seed: int) -> dict[str, int]:
                 )
             )
         Rating.objects.bulk_create(ratings, batch_size=2000)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")  # fresh statistics, as autovacuum would soon give
     seconds = time.perf_counter() - started
     # The viewer: a user in the middle of the all-time rating board.
     ranked = sorted(ratings, key=lambda r: -r.ordinal)
     print(
-        f"generated {users} users, {matches} matches, {result_id} results, "
-        f"{len(tally)} tallies, {len(ratings)} ratings in {seconds:.0f} s",
+        f"generated {users} users, {matches} matches, {result_rows.count} results, "
+        f"{tally_rows.count} tallies, {len(ratings)} ratings in {seconds:.0f} s",
         flush=True,
     )
     return {"heavy": heavy, "viewer": ranked[len(ranked) // 2].user_id}

@@ -64,7 +64,7 @@ def _open(chart_id: str, width: int, height: int, title: str, desc: str, css: st
 def bar_chart(bars: Sequence[Bar], *, chart_id: str, title: str, desc: str) -> SafeString:
     """Horizontal bars from 0 to 100 %, one row per bar, the label on the left and the note at
     the bar's end. Horizontal so that long labels (translated role names) fit a phone."""
-    width, label_w, note_w, row_h, top = 360, 110, 86, 30, 6
+    width, label_w, note_w, row_h, top = 360, 122, 86, 30, 6
     track_w = width - label_w - note_w
     height = top * 2 + row_h * max(1, len(bars))
     parts = _open(chart_id, width, height, title, desc, "chart--bars")
@@ -79,7 +79,7 @@ def bar_chart(bars: Sequence[Bar], *, chart_id: str, title: str, desc: str) -> S
         centre = y + row_h / 2
         parts.append(
             f'<text x="{label_w - 8}" y="{_fmt(centre)}" text-anchor="end" '
-            f'dominant-baseline="middle" font-size="13" fill="{INK}">{escape(bar.label)}</text>'
+            f'dominant-baseline="middle" font-size="14" fill="{INK}">{escape(bar.label)}</text>'
         )
         parts.append(
             f'<rect x="{label_w}" y="{_fmt(y + 7)}" width="{track_w}" height="{row_h - 14}" '
@@ -93,7 +93,7 @@ def bar_chart(bars: Sequence[Bar], *, chart_id: str, title: str, desc: str) -> S
             )
         parts.append(
             f'<text x="{label_w + track_w + 6}" y="{_fmt(centre)}" dominant-baseline="middle" '
-            f'font-size="12" fill="{INK_SOFT}">{escape(bar.note)}</text>'
+            f'font-size="13" fill="{INK_SOFT}">{escape(bar.note)}</text>'
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every text above went through escape()
@@ -122,16 +122,16 @@ def line_chart(
         f'<line x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}" '
         f'stroke="{INK_SOFT}"/>'
         f'<text x="{left - 5}" y="{top}" text-anchor="end" dominant-baseline="middle" '
-        f'font-size="11" fill="{INK_SOFT}">{_fmt(peak)}</text>'
+        f'font-size="12" fill="{INK_SOFT}">{_fmt(peak)}</text>'
         f'<text x="{left - 5}" y="{top + plot_h}" text-anchor="end" dominant-baseline="middle" '
-        f'font-size="11" fill="{INK_SOFT}">0</text>'
+        f'font-size="12" fill="{INK_SOFT}">0</text>'
     )
     for index, line in enumerate(series):
         # Legend along the top, a swatch and the name.
         lx = left + index * 120
         parts.append(
             f'<rect x="{lx}" y="4" width="12" height="12" rx="2" fill="{line.colour}"/>'
-            f'<text x="{lx + 17}" y="10" dominant-baseline="middle" font-size="12" '
+            f'<text x="{lx + 17}" y="10" dominant-baseline="middle" font-size="13" '
             f'fill="{INK}">{escape(line.name)}</text>'
         )
         if not line.values:
@@ -151,12 +151,12 @@ def line_chart(
             )
     if x_first:
         parts.append(
-            f'<text x="{left}" y="{height - 8}" font-size="11" fill="{INK_SOFT}">'
+            f'<text x="{left}" y="{height - 8}" font-size="12" fill="{INK_SOFT}">'
             f"{escape(x_first)}</text>"
         )
     if x_last:
         parts.append(
-            f'<text x="{width - right}" y="{height - 8}" text-anchor="end" font-size="11" '
+            f'<text x="{width - right}" y="{height - 8}" text-anchor="end" font-size="12" '
             f'fill="{INK_SOFT}">{escape(x_last)}</text>'
         )
     parts.append("</svg>")
