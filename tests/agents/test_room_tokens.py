@@ -66,3 +66,37 @@ async def test_a_room_token_connecting_during_the_match_gets_welcome_with_its_se
     match = await database_sync_to_async(lobby.start)(room_id, HOST)
     _, welcome = await connect_agent(token, sockets)
     assert (welcome["match"], welcome["seat"], welcome["label"]) == (match.pk, 1, "AI 1")
+
+
+async def test_a_room_token_plays_to_the_result_and_follows_play_again_q61(
+    socket_time: SocketTime, sockets: list, throttle_clock
+):
+    """One socket, two matches: the agent answers every decision of the first match, gets
+    the result, and when the host plays again it is told the new match and plays on."""
+    room_id, token = await database_sync_to_async(room_with_agent)()
+    socket, _ = await connect_agent(token, sockets)
+    first = await database_sync_to_async(lobby.start)(room_id, HOST)
+    assert (await receive(socket))["type"] == "match_started"
+
+    load = database_sync_to_async(Match.objects.get)
+    while (current := await load(pk=first.pk)).is_running:
+        if current.awaited_seat == 1:
+            throttle_clock.now += 1
+            decide = await receive(socket)
+            action = decide["legal_actions"][0]
+            act = {"type": "act", "version": decide["version"], "action": action}
+            await socket.send_to(text_data=json.dumps(act))
+            assert (await receive(socket))["type"] == "accepted"
+        else:
+            await socket_time.run_next_timer()
+    result = await receive(socket)
+    assert (result["type"], result["match"]) == ("result", first.pk)
+
+    second = await database_sync_to_async(lobby.start)(room_id, HOST)  # Play again
+
+    started = await receive(socket)
+    assert (started["type"], started["match"], started["seat"]) == ("match_started", second.pk, 1)
+    while (current := await load(pk=second.pk)).awaited_seat != 1:
+        await socket_time.run_next_timer()
+    decide = await receive(socket)
+    assert (decide["match"], decide["version"]) == (second.pk, current.version)
