@@ -111,7 +111,7 @@ def test_a_guest_sees_their_summary_and_is_told_it_is_not_kept():
     page = summary_of(match, client)
     assert "Drifter" in page
     assert "(you)" in page
-    assert "not kept" in page
+    assert "nothing of this match is kept for you yet" in page
     assert reverse("signup") in page
 
 
@@ -197,3 +197,14 @@ def test_a_hostile_player_name_is_escaped_on_the_summary():
     page = summary_of(match)
     assert "<script>x</script>" not in page
     assert "&lt;script&gt;x&lt;/script&gt;" in page
+
+
+def test_r98_the_table_offers_the_summary_when_the_match_ends():
+    """R98: when the game ends the table's gameover panel links the summary, says it opens in
+    a moment (shown by the table's script) and offers to stay at the table instead."""
+    match = finished_match([], seats=4, seed=2)
+    page = Client().get(reverse("game:table", args=[match.pk])).content.decode()
+    gameover = page.split('class="gameover"')[1].split("</section>")[0]
+    assert f'href="{reverse("game:result", args=[match.pk])}" data-go-result' in gameover
+    assert "data-go-note hidden" in gameover
+    assert "data-go-stay" in gameover
