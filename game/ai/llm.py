@@ -7,6 +7,7 @@ view or a consumer. Every failure is an ``LLMError`` whose ``outcome`` is an
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from dataclasses import dataclass
@@ -104,7 +105,7 @@ def _read_body(response: httpx.Response, give_up_at: float) -> bytes:
 def _reply(body: bytes) -> Reply:
     """The message content and total tokens of a chat completion body."""
     try:
-        data = httpx.Response(200, content=body).json()
+        data = json.loads(body)
         content = data["choices"][0]["message"]["content"]
     except (ValueError, KeyError, IndexError, TypeError):
         raise LLMError(Outcome.MALFORMED, "not a chat completion") from None
