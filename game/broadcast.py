@@ -64,7 +64,10 @@ def render_table(
     from game import table_signals
     from game.rendering import table_fragment
 
-    if signals is None:
+    if viewer is not None and not any(p.seat == viewer and p.is_human for p in seats):
+        # R128: a bot or AI seat's screen (an AI's developer may open it) carries no signals.
+        signals = None
+    elif signals is None:
         signals = table_signals.load(match.pk)
     if viewer is None:
         return table_fragment(

@@ -270,6 +270,14 @@ def test_r127_r128_spectators_bots_and_ai_seats_send_nothing_and_get_no_controls
     assert not TableSignal.objects.exists()
     assert "signalbar" not in table_of(match, None)
     assert "data-markmenu" not in table_of(match, None)
+    # Once a human has signalled, the bot's and the AI seat's own screens still show nothing
+    # of it (an AI's developer may open the AI seat's table), while humans see it.
+    send_signal(match.pk, 1, "claim", "loner")
+    for seat in (2, 3):
+        screen = table_of(match, seat)
+        assert "claims: Loner" not in screen
+        assert "claim-tag" not in screen
+    assert "claims: Loner" in table_of(match, None)
 
 
 @pytest.mark.django_db
