@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from django.contrib.auth import get_user_model
 from django.db.models import (
     Count,
     Exists,
@@ -21,13 +22,14 @@ from django.db.models import (
     OuterRef,
     Q,
     QuerySet,
+    Subquery,
     Sum,
 )
 from django.utils import timezone
 
 from game import catalogue
 from stats.charts import cumulative
-from stats.models import LeaderboardExclusion, PeriodTally, PlayerResult
+from stats.models import PeriodTally, PlayerResult, Rating
 
 #: Fewest matches in the period to appear on a leaderboard (shown on the page).
 MIN_MATCHES = 5
@@ -46,21 +48,43 @@ def period_start(period: str, today: date) -> date:
 # --- leaderboards ------------------------------------------------------------------------------
 
 
-def _eligible(period: str, start: date, role: str) -> QuerySet[PeriodTally]:
-    """Tallies of the period that may be ranked: not excluded by a moderator, not banned."""
-    excluded = LeaderboardExclusion.objects.filter(user_id=OuterRef("user_id"))
-    return PeriodTally.objects.filter(
-        period=period,
-        start=start,
-        role=role,
-        user__is_active=True,
-        user__banned_at__isnull=True,
-    ).exclude(Exists(excluded))
+def left_off() -> list[int]:
+    """Users kept off every board: excluded by a moderator, banned or deactivated. One small
+    query per page; filtering tallies by this (usually empty) list is far cheaper than joining
+    every one of 10 000 tallies to its user and probing the exclusions."""
+    hidden = (
+        Q(leaderboard_exclusion__isnull=False) | Q(banned_at__isnull=False) | Q(is_active=False)
+    )
+    return list(get_user_model().objects.filter(hidden).values_list("pk", flat=True))
 
 
-def _annotated(board: str, rows: QuerySet[PeriodTally]) -> QuerySet[PeriodTally]:
+def _tallies(period: str, start: date, role: str, hidden: list[int]) -> QuerySet[PeriodTally]:
+    rows = PeriodTally.objects.filter(period=period, start=start, role=role)
+    return rows.exclude(user_id__in=hidden) if hidden else rows
+
+
+def _ratings(period: str, start: date, hidden: list[int], ranked: bool) -> QuerySet[Rating]:
+    """Ratings with the period's games and wins. The rating board is read from the ratings in
+    ``ordinal`` order (its index), each checked against its tally's unique key, so a page stops
+    after its rows instead of sorting every tally of the period by a joined column."""
+    tally = PeriodTally.objects.filter(
+        user_id=OuterRef("user_id"), period=period, start=start, role=""
+    )
+    rows = Rating.objects.annotate(
+        games=Subquery(tally.values("games")[:1]), wins=Subquery(tally.values("wins")[:1])
+    ).filter(Exists(tally.filter(games__gte=MIN_MATCHES) if ranked else tally))
+    return rows.exclude(user_id__in=hidden) if hidden else rows
+
+
+def _base(
+    board: str, period: str, start: date, role: str, hidden: list[int], *, ranked: bool = True
+) -> QuerySet:
+    """The board's rows; ``ranked``: only those with enough matches to appear."""
     if board == "rating":
-        return rows.filter(user__rating__isnull=False).annotate(ordinal=F("user__rating__ordinal"))
+        return _ratings(period, start, hidden, ranked)
+    rows = _tallies(period, start, role, hidden)
+    if ranked:
+        rows = rows.filter(games__gte=MIN_MATCHES)
     if board == "role":
         return rows.annotate(
             rate=ExpressionWrapper(F("wins") * 1.0 / F("games"), output_field=FloatField())
@@ -76,16 +100,67 @@ ORDER = {
 }
 
 
-def board_rows(board: str, period: str, start: date, role: str = "") -> QuerySet[PeriodTally]:
-    """The ranked rows of a board, best first, each with its ``user`` (one query per page)."""
-    rows = _eligible(period, start, role).filter(games__gte=MIN_MATCHES)
+def board_rows(
+    board: str, period: str, start: date, role: str = "", hidden: list[int] | None = None
+) -> QuerySet:
+    """The ranked rows of a board, best first: PeriodTally rows, or Rating rows (with the
+    period's ``games`` and ``wins``) for the rating board. Each has ``user`` (names only),
+    ``user_id``, ``games`` and ``wins``; rating rows also ``ordinal``."""
+    rows = _base(board, period, start, role, left_off() if hidden is None else hidden)
+    fields = ["user_id", "user__username", "user__display_name"]
+    fields += ["ordinal"] if board == "rating" else ["games", "wins"]
     return (
-        _annotated(board, rows)
-        .select_related("user")
+        rows.select_related("user")
         # Only what a row shows: the user's names, not their whole account.
-        .only("user_id", "games", "wins", "user__username", "user__display_name")
+        .only(*fields)
         .order_by(*ORDER[board])
     )
+
+
+@dataclass(frozen=True)
+class BoardPage:
+    """One page of a board, without counting the whole board: the page reads one row more
+    than it shows to know whether a next page exists."""
+
+    number: int
+    rows: list
+    has_next: bool
+    size: int
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def start_index(self) -> int:
+        return (self.number - 1) * self.size + 1
+
+    @property
+    def end_index(self) -> int:
+        return self.start_index + len(self.rows) - 1
+
+    @property
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+    @property
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+
+#: Deeper pages are refused: nobody reads rank 250 000, and OFFSET grows with the page.
+MAX_BOARD_PAGE = 400
+
+
+def board_page(rows: QuerySet, raw_number: str | None, size: int) -> BoardPage:
+    """The requested page (a bad or missing number is page 1)."""
+    try:
+        number = min(max(1, int(raw_number or 1)), MAX_BOARD_PAGE)
+    except ValueError:
+        number = 1
+    offset = (number - 1) * size
+    found = list(rows[offset : offset + size + 1])
+    return BoardPage(number=number, rows=found[:size], has_next=len(found) > size, size=size)
 
 
 @dataclass(frozen=True)
@@ -95,41 +170,45 @@ class OwnStanding:
     rank: int | None
     games: int
     wins: int
-    missing: int  # matches still needed to appear (0 when ranked or excluded)
-    has_rating: bool
+    missing: int  # matches still needed to appear (0 when ranked)
 
 
 def own_standing(
-    board: str, period: str, start: date, role: str, user_id: int
+    board: str,
+    period: str,
+    start: date,
+    role: str,
+    user_id: int,
+    hidden: list[int] | None = None,
 ) -> OwnStanding | None:
-    """The viewer's rank on a board: one query for their row, one COUNT of the rows ahead.
-    None when they have no tally in the period (or are left off the boards)."""
-    mine = _annotated(board, _eligible(period, start, role)).filter(user_id=user_id).first()
+    """The viewer's rank on a board: one query for their row, one COUNT of the rows ahead in
+    the board's own order. None when they have no row in the period or are left off."""
+    hidden = left_off() if hidden is None else hidden
+    if user_id in hidden:
+        return None
+    mine = _base(board, period, start, role, [], ranked=False).filter(user_id=user_id).first()
     if mine is None:
         return None
-    if mine.games < MIN_MATCHES or (board == "rating" and mine.ordinal is None):
-        return OwnStanding(
-            rank=None,
-            games=mine.games,
-            wins=mine.wins,
-            missing=max(0, MIN_MATCHES - mine.games),
-            has_rating=board != "rating" or mine.ordinal is not None,
-        )
-    ahead = _annotated(board, _eligible(period, start, role).filter(games__gte=MIN_MATCHES))
-    same = Q(user_id__lt=user_id)
+    if mine.games < MIN_MATCHES:
+        missing = MIN_MATCHES - mine.games
+        return OwnStanding(rank=None, games=mine.games, wins=mine.wins, missing=missing)
+    # Each condition starts with a range on the board's leading key (>=), so an index on it
+    # can bound the rows counted; the rest breaks ties exactly as ORDER does.
+    ahead = _base(board, period, start, role, hidden)
+    earlier = Q(user_id__lt=user_id)
     if board == "rating":
-        ahead = ahead.filter(Q(ordinal__gt=mine.ordinal) | Q(ordinal=mine.ordinal) & same)
+        ahead = ahead.filter(Q(ordinal__gte=mine.ordinal) & (Q(ordinal__gt=mine.ordinal) | earlier))
     elif board == "wins":
-        better = Q(wins__gt=mine.wins) | Q(wins=mine.wins, games__lt=mine.games)
-        ahead = ahead.filter(better | Q(wins=mine.wins, games=mine.games) & same)
+        ties = Q(games__lt=mine.games) | Q(games=mine.games) & earlier
+        ahead = ahead.filter(Q(wins__gte=mine.wins) & (Q(wins__gt=mine.wins) | ties))
     else:
         # Compare rates exactly, without floats: a/b > c/d  <=>  a*d - c*b > 0.
         ahead = ahead.annotate(cross=F("wins") * mine.games - F("games") * mine.wins).filter(
-            Q(cross__gt=0) | Q(cross=0, games__gt=mine.games) | Q(cross=0, games=mine.games) & same
+            Q(cross__gt=0)
+            | Q(cross=0, games__gt=mine.games)
+            | Q(cross=0, games=mine.games) & earlier
         )
-    return OwnStanding(
-        rank=ahead.count() + 1, games=mine.games, wins=mine.wins, missing=0, has_rating=True
-    )
+    return OwnStanding(rank=ahead.count() + 1, games=mine.games, wins=mine.wins, missing=0)
 
 
 def display_rating(ordinal: float) -> int:
@@ -144,16 +223,29 @@ def display_rating(ordinal: float) -> int:
 # --- a player's history and numbers --------------------------------------------------------------
 
 
+#: Newest first. The id breaks ties and, being the row id every SQLite index ends with, keeps
+#: the order inside the (user, -finished_at) index: a deep page walks the index only.
+HISTORY_ORDER = ("-finished_at", "-id")
+
+
 def history(user_id: int, *, mode: str = "", role: str = "") -> QuerySet[PlayerResult]:
-    """The user's matches, newest first, with the record's seats and match id (one join)."""
+    """Ids of the user's results, newest first (what the paginator counts and slices)."""
     rows = PlayerResult.objects.filter(user_id=user_id)
     if mode:
         rows = rows.filter(mode=mode)
     if role:
         rows = rows.filter(role=role)
-    # Plain values, only the columns the page shows: a 25-row page is then a few milliseconds.
-    return rows.order_by("-finished_at", "-record_id").values(
-        "finished_at", "mode", "role", "character", "won", "record__seats", "record__match_id"
+    return rows.order_by(*HISTORY_ORDER).values_list("id", flat=True)
+
+
+def history_rows(ids: list[int]) -> list[dict]:
+    """The shown columns of one page of results, with the record's seats and match id (one
+    query; joined only for the page's rows, never for the rows a deep page skips)."""
+    rows = PlayerResult.objects.filter(id__in=ids).order_by(*HISTORY_ORDER)
+    return list(
+        rows.values(
+            "finished_at", "mode", "role", "character", "won", "record__seats", "record__match_id"
+        )
     )
 
 

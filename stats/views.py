@@ -81,7 +81,7 @@ def history(request: HttpRequest) -> HttpResponse:
     characters = {key: str(text.name) for key, text in catalogue.CHARACTERS.items()}
     summary_url = reverse("game:result", args=[0])
     entries = []
-    for row in page:
+    for row in queries.history_rows(list(page)):
         finished = timezone.localtime(row["finished_at"])
         entries.append(
             {
@@ -197,15 +197,15 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     period = values["period"] or "week"
     role = (values["role"] or "marshal") if board == "role" else ""
     start = queries.period_start(period, game_services.clock().astimezone(UTC).date())
-    page = _page(
-        request, queries.board_rows(board, period, start, role), queries.LEADERBOARD_PAGE_SIZE
-    )
+    hidden = queries.left_off()
+    rows = queries.board_rows(board, period, start, role, hidden)
+    page = queries.board_page(rows, request.GET.get("page"), queries.LEADERBOARD_PAGE_SIZE)
     # One reverse for the whole page: the player links differ only in the (quoted) username.
     player_url = reverse("stats:player", args=["-"])[:-2]
     percent = _("%(rate)s%%")
     rows = [
         {
-            "rank": page.start_index() + offset,
+            "rank": page.start_index + offset,
             "user": tally.user,
             "url": f"{player_url}{quote(tally.user.username)}/",
             "games": tally.games,
@@ -214,11 +214,11 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
             "rating": queries.display_rating(tally.ordinal) if board == "rating" else None,
             "is_me": tally.user_id == request.user.pk,
         }
-        for offset, tally in enumerate(page)
+        for offset, tally in enumerate(page.rows)
     ]
     own = None
     if request.user.is_authenticated:
-        own = queries.own_standing(board, period, start, role, request.user.pk)
+        own = queries.own_standing(board, period, start, role, request.user.pk, hidden)
     boards = form.fields["board"].choices
     filters = [_options(form, "period", period)]
     if board == "role":

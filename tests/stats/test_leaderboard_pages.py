@@ -137,10 +137,17 @@ def test_pagination_continues_the_ranks_and_the_viewer_sees_their_own_rank():
     first = board(client, board="wins", period="all")
     assert ranks_on(first) == list(range(1, 26))
     assert "Your rank: 27" in first
-    assert "Page 1 of 2" in first
+    assert "Ranks 1–25" in first
     assert "board=wins&amp;period=all&amp;page=2" in first
     second = board(client, board="wins", period="all", page=2)
     assert ranks_on(second) == [26, 27, 28, 29, 30]
+    assert "Ranks 26–30" in second
+    assert 'rel="next"' not in second
+    # Past the end: an empty page that leads back to the top, not an error.
+    past = board(client, board="wins", period="all", page=3)
+    assert ranks_on(past) == []
+    assert "past the end of the board" in past
+    assert board(client, board="wins", period="all", page="x<script>").count("board__rank") == 25
     assert names_on(second)[1] == "p26"
     assert re.search(r'<tr class="is-me">\s*<td class="num board__rank">27<', second)
 
