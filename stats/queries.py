@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import (
@@ -104,17 +105,18 @@ def board_rows(
     board: str, period: str, start: date, role: str = "", hidden: list[int] | None = None
 ) -> QuerySet:
     """The ranked rows of a board, best first: PeriodTally rows, or Rating rows (with the
-    period's ``games`` and ``wins``) for the rating board. Each has ``user`` (names only),
-    ``user_id``, ``games`` and ``wins``; rating rows also ``ordinal``."""
+    period's ``games`` and ``wins``) for the rating board. Each has ``user_id``, ``games`` and
+    ``wins``; rating rows also ``ordinal``. No join to the users: a planner that joins before
+    it sorts would join every row of the period, so names come from ``names`` for the page."""
     rows = _base(board, period, start, role, left_off() if hidden is None else hidden)
-    fields = ["user_id", "user__username", "user__display_name"]
-    fields += ["ordinal"] if board == "rating" else ["games", "wins"]
-    return (
-        rows.select_related("user")
-        # Only what a row shows: the user's names, not their whole account.
-        .only(*fields)
-        .order_by(*ORDER[board])
-    )
+    fields = ["user_id", "ordinal"] if board == "rating" else ["user_id", "games", "wins"]
+    return rows.only(*fields).order_by(*ORDER[board])
+
+
+def names(user_ids: list[int]) -> dict[int, Any]:
+    """The page's users (names only), by id: one query for the whole page."""
+    users = get_user_model().objects.only("username", "display_name")
+    return users.in_bulk(user_ids)
 
 
 @dataclass(frozen=True)

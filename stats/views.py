@@ -203,11 +203,12 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     # One reverse for the whole page: the player links differ only in the (quoted) username.
     player_url = reverse("stats:player", args=["-"])[:-2]
     percent = _("%(rate)s%%")
+    users = queries.names([row.user_id for row in page.rows])
     rows = [
         {
             "rank": page.start_index + offset,
-            "user": tally.user,
-            "url": f"{player_url}{quote(tally.user.username)}/",
+            "user": users[tally.user_id],
+            "url": f"{player_url}{quote(users[tally.user_id].username)}/",
             "games": tally.games,
             "wins": tally.wins,
             "rate": percent % {"rate": round(100 * tally.wins / tally.games)},
