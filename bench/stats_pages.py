@@ -385,8 +385,8 @@ def existing_ids() -> dict[str, int] | None:
 # --- timing ----------------------------------------------------------------------------------
 
 
-def pages(ids: dict[str, int]) -> list[tuple[str, str, int]]:
-    """(label, url, user id to sign in as) of every timed page."""
+def pages(ids: dict[str, int]) -> list[tuple[str, str, int | None]]:
+    """(label, url, user id to sign in as or None) of every timed page."""
     from django.urls import reverse
 
     boards = reverse("stats:leaderboards")
@@ -401,8 +401,10 @@ def pages(ids: dict[str, int]) -> list[tuple[str, str, int]]:
                 )
             )
     out.append(
-        ("leaderboard wins all, page 40", f"{boards}?board=wins&period=all&page=40", ids["viewer"])
+        ("leaderboard wins all, page 40", f"{boards}?board=wins&period=all&page=40", ids["viewer"]),
     )
+    # Signed out: no "Your rank" count (what the rank costs a mid-table viewer).
+    out.append(("leaderboard rating all, signed out", f"{boards}?board=rating&period=all", None))
     history = reverse("stats:history")
     out.append(("history (heavy user) page 1", history, ids["heavy"]))
     out.append(("history (heavy user) role=bandit", f"{history}?role=bandit", ids["heavy"]))
@@ -413,7 +415,7 @@ def pages(ids: dict[str, int]) -> list[tuple[str, str, int]]:
     return out
 
 
-def time_page(url: str, user_id: int, runs: int) -> tuple[float, float, float, int]:
+def time_page(url: str, user_id: int | None, runs: int) -> tuple[float, float, float, int]:
     """Median wall time, median CPU time of this process and slowest wall time of ``runs``
     requests in ms, and the page's query count. On a shared machine the CPU time is the
     steadier figure for SQLite (the database works in this process); PostgreSQL works in its
@@ -427,7 +429,8 @@ def time_page(url: str, user_id: int, runs: int) -> tuple[float, float, float, i
 
     services.clock = lambda: NOW  # periods as of the generated data's "now"
     client = Client()
-    client.force_login(User.objects.get(pk=user_id))
+    if user_id is not None:
+        client.force_login(User.objects.get(pk=user_id))
     for _ in range(2):  # warm up: templates compiled, caches and pages of the database hot
         assert client.get(url).status_code == 200, url
     with CaptureQueriesContext(connection) as captured:
