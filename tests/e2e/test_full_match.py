@@ -232,9 +232,10 @@ def test_a_guest_plays_a_whole_match_against_bots_to_the_result_page(
         page.wait_for_url(re.compile(r"/match/\d+/result/$"), timeout=STEP_TIMEOUT_MS)
     assert page.url == table_url + "result/"
 
+    # The match summary (R140): the winners, every role, a row of statistics per player.
     expect(page.locator(".result__team")).to_contain_text("Winners:")
-    expect(page.locator(".result__names strong").first).to_be_visible()
-    rows = page.locator(".result__table tbody tr")
+    expect(page.locator(".summary__winners li").first).to_be_visible()
+    rows = page.locator(".summary-table tbody tr")
     expect(rows).to_have_count(SEATS)
     for row in rows.all():
         expect(row.locator(".role-tag")).to_have_count(1)  # every role revealed (R140)
