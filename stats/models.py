@@ -173,6 +173,11 @@ class Rating(models.Model):
         verbose_name = _("rating")
         verbose_name_plural = _("ratings")
         ordering = ["-ordinal"]
+        indexes = [
+            # The rating board's order: its pages and the "Your rank" standings read only
+            # this index (docs/performance.md).
+            models.Index(fields=["-ordinal", "user"], name="stats_rating_board"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.ordinal:.1f}"
@@ -250,7 +255,12 @@ class PeriodTally(models.Model):
             ),
         ]
         indexes = [
-            models.Index(fields=["period", "start", "role", "-wins"], name="stats_tally_board"),
+            # Covering, in the most-wins order: boards, deep pages and the win-rate sort read
+            # only this index, never a scattered table row per tally (docs/performance.md).
+            models.Index(
+                fields=["period", "start", "role", "-wins", "games", "user"],
+                name="stats_tally_board_cover",
+            ),
         ]
 
     def __str__(self) -> str:

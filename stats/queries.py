@@ -3,17 +3,22 @@ the leaderboards.
 
 Every list is a bounded number of queries whatever its length: leaderboards read the
 ``PeriodTally`` rows kept at recording time (one row per user and period, never an aggregate
-over ``PlayerResult``), and the viewer's own rank is one COUNT of the rows ahead of them.
+over ``PlayerResult``), and the viewer's own rank is their place in the board's cached
+standings (``standings``: one list of user ids per board, rebuilt after a match is recorded).
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from hashlib import blake2b
 from typing import Any
+from uuid import uuid4
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db.models import (
     Count,
     Exists,
@@ -165,6 +170,45 @@ def board_page(rows: QuerySet, raw_number: str | None, size: int) -> BoardPage:
     return BoardPage(number=number, rows=found[:size], has_next=len(found) > size, size=size)
 
 
+#: The cache key of the boards' version: a new random token whenever tallies or ratings change.
+BOARDS_VERSION_KEY = "stats:boards:version"
+#: Longest reuse of a board's standings. Recording a match replaces the version at once
+#: (``forget_boards``); this only bounds changes made elsewhere (``recompute_ratings``, an
+#: account deleted), and a stale list is never trusted against the viewer's own row.
+STANDINGS_SECONDS = 60
+
+
+def forget_boards() -> None:
+    """Tallies or ratings changed: every board's cached standings are out of date. Call it on
+    commit (``transaction.on_commit``), so nobody rebuilds from the rows before the change
+    under the new version."""
+    cache.set(BOARDS_VERSION_KEY, uuid4().hex, None)
+
+
+def standings(board: str, period: str, start: date, role: str, hidden: list[int]) -> array:
+    """The user ids of every ranked row of a board, in the board's own order (``ORDER``): a
+    rank is a position in it. Built with one query the first time after a change, then read
+    from the cache (with the version, one round trip) by every viewer: counting the ~5 000
+    rows ahead of a mid-table viewer on each request cost 20-50 ms at 10 000 players."""
+    left = ",".join(map(str, sorted(hidden)))
+    digest = blake2b(left.encode(), digest_size=8).hexdigest()
+    key = f"stats:board:{board}:{period}:{start.isoformat()}:{role}:{digest}"
+    found = cache.get_many([BOARDS_VERSION_KEY, key])
+    version = found.get(BOARDS_VERSION_KEY)
+    if version is None:
+        version = uuid4().hex
+        cache.add(BOARDS_VERSION_KEY, version, None)
+    cached = found.get(key)
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    # An array of ids pickles to bytes: 10 000 ids load in microseconds, not milliseconds.
+    users = array(
+        "q", board_rows(board, period, start, role, hidden).values_list("user_id", flat=True)
+    )
+    cache.set(key, (version, users), STANDINGS_SECONDS)
+    return users
+
+
 @dataclass(frozen=True)
 class OwnStanding:
     """Where the viewer stands: their rank (None when not ranked) and their games so far."""
@@ -183,8 +227,9 @@ def own_standing(
     user_id: int,
     hidden: list[int] | None = None,
 ) -> OwnStanding | None:
-    """The viewer's rank on a board: one query for their row, one COUNT of the rows ahead in
-    the board's own order. None when they have no row in the period or are left off."""
+    """The viewer's rank on a board: one query for their row, and their place in the board's
+    ``standings`` (a COUNT of the rows ahead in the board's own order only if the cached list
+    does not hold them yet). None when they have no row in the period or are left off."""
     hidden = left_off() if hidden is None else hidden
     if user_id in hidden:
         return None
@@ -194,6 +239,12 @@ def own_standing(
     if mine.games < MIN_MATCHES:
         missing = MIN_MATCHES - mine.games
         return OwnStanding(rank=None, games=mine.games, wins=mine.wins, missing=missing)
+    try:
+        place = standings(board, period, start, role, hidden).index(user_id)
+    except ValueError:
+        place = None  # ranked since the list was built by a change it missed: count instead
+    if place is not None:
+        return OwnStanding(rank=place + 1, games=mine.games, wins=mine.wins, missing=0)
     # Each condition starts with a range on the board's leading key (>=), so an index on it
     # can bound the rows counted; the rest breaks ties exactly as ORDER does.
     ahead = _base(board, period, start, role, hidden)

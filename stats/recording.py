@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 
 from game.catalogue import ROLES
 from game.models import Match, MatchSeat
-from stats import achievements, badges, ratings, tallies
+from stats import achievements, badges, queries, ratings, tallies
 from stats.models import GuestClaim, MatchRecord, PlayerResult
 
 # Played cards that are a Shot at someone: a Shot, or Two-Face's Ricochet played as a Shot.
@@ -236,6 +236,8 @@ def apply_for_users(record: MatchRecord, results: list[PlayerResult]) -> None:
         tallies.count(result)
     achievements.unlock_for(record, owned)
     ratings.update_for(record)
+    # The leaderboards' cached standings (ranks) are rebuilt from the committed rows.
+    transaction.on_commit(queries.forget_boards)
 
 
 def _result(record: MatchRecord, seat: MatchSeat, line: SeatLine, won_badges: list[str]) -> Any:

@@ -16,7 +16,7 @@ from bangarena_site.accounts.models import User
 from game import services
 from stats import queries
 from stats.models import ALL_TIME_START, LeaderboardExclusion
-from tests.stats.conftest import make_user
+from tests.stats.conftest import bare_record, make_user
 from tests.stats.page_data import rating, tally
 
 pytestmark = pytest.mark.django_db
@@ -211,6 +211,7 @@ def test_query_count_is_the_same_for_3_and_30_rows(params, django_assert_max_num
             tally(user, MIN + n, n, period=params["period"], start=start, role=role)
             rating(user, float(n))
             made.append(user)
+        queries.forget_boards()  # what recording does after changing tallies and ratings
         return made[-1]
 
     viewer = fill("a", 3)
@@ -228,3 +229,32 @@ def test_query_count_is_the_same_for_3_and_30_rows(params, django_assert_max_num
     assert few == many
     with django_assert_max_num_queries(few):
         board(client, **params, page=2)
+
+
+def test_the_rank_follows_a_newly_recorded_match(django_capture_on_commit_callbacks):
+    """'Your rank' comes from the board's cached standings; recording a match (on commit)
+    makes the next page rebuild them, so the rank is never one match behind the list."""
+    leader = player("leader", MIN, 2)
+    chaser = player("chaser", MIN, 1)
+    client = Client()
+    client.force_login(chaser)
+    assert "Your rank: 2" in board(client, board="wins", period="all")
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            bare_record(chaser, won=True, finished_at=TODAY)  # counted as recording does
+    page = board(client, board="wins", period="all")
+    assert names_on(page) == ["chaser", "leader"]
+    assert "Your rank: 1" in page
+    assert queries.own_standing("wins", "all", ALL_TIME_START, "", leader.pk).rank == 2
+
+
+def test_a_rank_missing_from_stale_standings_is_counted(django_assert_num_queries):
+    """A viewer ranked by a change the cached standings missed (one not made by recording)
+    still gets their exact rank: the rows ahead are counted instead."""
+    first = player("first", 10, 9)
+    late = make_user("late")
+    queries.standings("wins", "all", ALL_TIME_START, "", [])  # cached without "late"
+    tally(late, 10, 3)
+    assert queries.own_standing("wins", "all", ALL_TIME_START, "", late.pk, []).rank == 2
+    with django_assert_num_queries(1):  # a viewer the standings hold: their own row only
+        assert queries.own_standing("wins", "all", ALL_TIME_START, "", first.pk, []).rank == 1
