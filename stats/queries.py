@@ -201,10 +201,15 @@ def standings(board: str, period: str, start: date, role: str, hidden: list[int]
     cached = found.get(key)
     if cached is not None and cached[0] == version:
         return cached[1]
+    if board == "rating":
+        # The whole board at once: the ranked tallies' users as one list (IN), not the page
+        # query's probe of the tally per rating (2-5x slower over every rating).
+        ranked = _base("wins", period, start, "", hidden).values("user_id")
+        rows = Rating.objects.filter(user_id__in=ranked).order_by(*ORDER["rating"])
+    else:
+        rows = board_rows(board, period, start, role, hidden)
     # An array of ids pickles to bytes: 10 000 ids load in microseconds, not milliseconds.
-    users = array(
-        "q", board_rows(board, period, start, role, hidden).values_list("user_id", flat=True)
-    )
+    users = array("q", rows.values_list("user_id", flat=True))
     cache.set(key, (version, users), STANDINGS_SECONDS)
     return users
 

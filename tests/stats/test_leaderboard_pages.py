@@ -258,3 +258,19 @@ def test_a_rank_missing_from_stale_standings_is_counted(django_assert_num_querie
     assert queries.own_standing("wins", "all", ALL_TIME_START, "", late.pk, []).rank == 2
     with django_assert_num_queries(1):  # a viewer the standings hold: their own row only
         assert queries.own_standing("wins", "all", ALL_TIME_START, "", first.pk, []).rank == 1
+
+
+@pytest.mark.parametrize("board_name", ["rating", "wins"])
+def test_standings_hold_exactly_the_listed_players_in_the_listed_order(board_name):
+    """The cached standings behind 'Your rank' are the board itself: the same players (enough
+    matches, not left off) in the same order, so every rank matches the list."""
+    for n, (games, ordinal) in enumerate(((MIN, 3.0), (MIN + 4, 9.0), (MIN - 1, 20.0), (9, 5.0))):
+        rating(player(f"p{n}", games, n + 1), ordinal)
+    cheat = player("cheat", MIN, 5)
+    rating(cheat, 30.0)
+    LeaderboardExclusion.objects.create(user=cheat, reason="win trading")
+    hidden = queries.left_off()
+    listed = queries.board_rows(board_name, "all", ALL_TIME_START, "", hidden)
+    expected = [row.user_id for row in listed]
+    assert len(expected) == 3
+    assert list(queries.standings(board_name, "all", ALL_TIME_START, "", hidden)) == expected
