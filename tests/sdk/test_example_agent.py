@@ -1,8 +1,9 @@
 """sdk/examples/simple_agent.py plays a match to the end and exits 0.
 
-Two ways: against an in-test server that speaks protocol v1 around a real engine game (always
-runs), and against the live site (runserver subprocess, the agent WebSocket endpoint, a token
-made by game.agents) — the CI check that an agent finishes a real match.
+Here against an in-test server that speaks protocol v1 around a real engine game; the run
+against the live site (a runserver subprocess, the agent WebSocket endpoint, a token made by
+game.agents) is a browser-free end-to-end test in tests/e2e/test_example_agent.py, so it runs
+once per CI run with the other slow end-to-end checks.
 """
 
 from __future__ import annotations
@@ -12,17 +13,13 @@ import contextlib
 import json
 import os
 import random
-import subprocess
 import sys
-import textwrap
-import threading
 
-import pytest
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.engine import Game, GameConfig
-from tests.e2e.conftest import ROOT, SERVER_READY, free_port, server_env
+from tests.e2e.conftest import ROOT
 
 EXAMPLE = ROOT / "sdk" / "examples" / "simple_agent.py"
 TOKEN = "bga_" + "e" * 32
@@ -138,104 +135,3 @@ async def test_example_agent_finishes_an_engine_match_over_the_protocol_r142():
     assert game.result is not None
     assert acts  # the agent decided at least once
     assert "over" in out.decode()
-
-
-# --- against the live site -------------------------------------------------------------------
-
-#: Runs inside the server's database (manage.py shell): deal the match, make the seat's token.
-SETUP = textwrap.dedent(
-    """
-    import json
-    from game import services
-    from game.agents.services import create_token
-    from game.services import SeatSpec
-    seats = [SeatSpec(kind="ai", name="Agent")] + [
-        SeatSpec(kind="bot", name=f"Bot {i}") for i in range(2, 5)
-    ]
-    match = services.start_match(seats=seats, mode="classic", move_time=15, tempo="fast")
-    token = create_token(match.seats.get(seat=0))
-    print(json.dumps({"match": match.pk, "token": token}))
-    """
-)
-STATUS = "from game.models import Match; print(Match.objects.get(pk={pk}).status)"
-
-
-def _agents_app_missing() -> bool:
-    try:
-        import game.agents.services  # noqa: F401
-    except ImportError:
-        return True
-    return False
-
-
-def manage(env: dict[str, str], *args: str) -> str:
-    """Run manage.py against the server's database; its stdout."""
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), *args],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return done.stdout
-
-
-@pytest.mark.skipif(
-    _agents_app_missing(),
-    reason="game.agents.services (agent tokens, issue 9 part 2) is not there yet",
-)
-def test_example_agent_finishes_a_match_on_the_live_server_r142(tmp_path):
-    """A real server (runserver, embedded stack, SQLite file) with a 4-seat Fast match: the AI
-    seat is the example agent with a host-made token, three bots play the rest. The agent
-    must exit 0 after the result and the match must be finished in the database."""
-    env = server_env(tmp_path / "db.sqlite3")
-    manage(env, "migrate", "--noinput")
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, str(ROOT / "manage.py"), "runserver", f"127.0.0.1:{port}", "--noreload"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    log: list[str] = []
-    try:
-        assert server.stdout is not None
-        for line in server.stdout:
-            log.append(line)
-            if SERVER_READY in line:
-                break
-        else:
-            pytest.fail("runserver exited before listening:\n" + "".join(log))
-        # Keep draining the server's output (kept for the failure message).
-        threading.Thread(target=lambda: log.extend(server.stdout), daemon=True).start()
-        # Dealt once the server runs: its scheduler arms the match's timers when the agent's
-        # socket makes the first call (game.tasks.rearm_on_start).
-        made = json.loads(manage(env, "shell", "-c", SETUP).strip().splitlines()[-1])
-        agent = subprocess.run(
-            [
-                sys.executable,
-                str(EXAMPLE),
-                "--url",
-                f"ws://127.0.0.1:{port}/ws/agent/",
-                "--token",
-                made["token"],
-            ],
-            env=agent_env(),
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        assert agent.returncode == 0, agent.stdout + agent.stderr + "".join(log[-40:])
-        assert "over" in agent.stdout
-        assert "decisions played: 0" not in agent.stdout
-        status = manage(env, "shell", "-c", STATUS.format(pk=made["match"]))
-        assert status.strip().splitlines()[-1] == "finished"
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
