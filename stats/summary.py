@@ -1,6 +1,9 @@
 """The finished match's summary screen (R140), as one viewer sees it: built from the stats
 record, which holds every role (public once the game is over) and what each seat did.
 
+The match's signals (R122-R125) are listed at the end, as the table's log showed them, so
+players can look back at who claimed what.
+
 Play again (Q61) is the room's: the room's host gets the same Start POST the room page has
 (it starts the next match with the same people and bots and sends the host to the new table);
 everyone else goes back to the room, where the next match reaches them.
@@ -13,7 +16,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 
-from game import catalogue
+from game import catalogue, table_signals
 from game.models import Match, MatchSeat
 from stats.achievements import unlocked_in_match
 from stats.badges import BADGES
@@ -98,4 +101,11 @@ def context(
         "back_url": match.room_url or reverse("home"),
         "back_to_room": bool(match.room_url),
         "seated": me is not None,
+        "signals": _signal_lines(match, rows),
     }
+
+
+def _signal_lines(match: Match, rows: list[PlayerResult]) -> list[str]:
+    """Every signal of the match as its log sentence (names escaped there), oldest first."""
+    names = {row.seat: row.name for row in rows}
+    return [table_signals.signal_sentence(s, names) for s in table_signals.load(match.pk)]
