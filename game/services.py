@@ -509,6 +509,19 @@ def seat_of(match: Match, user: Any, session_key: str | None) -> int | None:
     return None
 
 
+def adopt_guest_seats(user_id: int, guest_key: str) -> int:
+    """A guest logged in (or signed up): their seats at tables become the account's, so the
+    table, its controls and the summary still know them after the session key rotated. A match
+    where the account already has a seat is left alone. Returns how many seats changed."""
+    with transaction.atomic():
+        already = MatchSeat.objects.filter(user_id=user_id).values("match_id")
+        return (
+            MatchSeat.objects.filter(guest_key=guest_key, user__isnull=True)
+            .exclude(match_id__in=already)
+            .update(user_id=user_id)
+        )
+
+
 # --- restart ------------------------------------------------------------------------------
 
 

@@ -11,6 +11,9 @@ from django.http import HttpRequest
 # Set in a guest's session so the session is saved and its cookie sent: a guest's seat is
 # tied to the session key, which must outlive the request that took the seat.
 GUEST_MARK = "lobby_guest"
+# The guest's key, kept inside the session's own data: logging in or signing up rotates the
+# session key, and the seats the guest holds are found by the old one (adopt_guest_seats).
+GUEST_KEY = "lobby_guest_key"
 
 
 @dataclass(frozen=True)
@@ -37,11 +40,12 @@ def person_of(request: HttpRequest, *, create_session: bool = False) -> Person:
     if user.is_authenticated:
         return Person(user.pk, "")
     session = request.session
-    if create_session and not session.session_key:
+    if create_session:
+        if not session.session_key:
+            session[GUEST_MARK] = True
+            session.save()
         session[GUEST_MARK] = True
-        session.save()
-    elif create_session:
-        session[GUEST_MARK] = True
+        session[GUEST_KEY] = session.session_key
     return Person(None, session.session_key or "")
 
 

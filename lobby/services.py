@@ -433,6 +433,23 @@ def match_over(match: Match) -> None:
 # --- presence and the host (R133) ---------------------------------------------------------------
 
 
+def adopt_guest_seats(user_id: int, guest_key: str) -> int:
+    """Give a guest's room seats to the account they just logged in to (or made), so signing
+    up mid-room keeps the seat. A room where the account already sits keeps both as they are.
+    Returns how many seats changed hands."""
+    adopted = 0
+    with transaction.atomic():
+        seats = RoomSeat.objects.select_for_update().filter(guest_key=guest_key, user__isnull=True)
+        for seat in seats.select_related("room"):
+            if RoomSeat.objects.filter(room_id=seat.room_id, user_id=user_id).exists():
+                continue
+            seat.user_id, seat.guest_key = user_id, ""
+            seat.save(update_fields=["user", "guest_key"])
+            _redraw_on_commit(seat.room)
+            adopted += 1
+    return adopted
+
+
 def socket_opened(room_id: int, person: Person) -> None:
     _presence(room_id, person, opened=True)
 
