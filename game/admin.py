@@ -27,6 +27,20 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """A list moderators read and never edit: what happened at a table is the services' to
+    write (game.ai's decision log uses it too)."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 class MatchSeatInline(ReadOnlyInline):
     model = MatchSeat
     fields = ["seat", "kind", "name", "label", "user", "autopilot", "connected", "last_seen"]
@@ -41,7 +55,7 @@ class MatchActionInline(ReadOnlyInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ReadOnlyAdmin):
     list_display = ["id", "status", "seat_count", "mode", "version", "created_at", "finished_at"]
     list_filter = ["status", "tempo", "move_time"]
     date_hierarchy = "created_at"
@@ -66,15 +80,6 @@ class MatchAdmin(admin.ModelAdmin):
     fields = readonly_fields
     inlines = [MatchSeatInline, MatchActionInline]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
     @admin.display(description=_("seats"))
     def seat_count(self, match: Match) -> int:
         return match.config.get("seats", 0)
@@ -85,7 +90,7 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(TableSignal)
-class TableSignalAdmin(admin.ModelAdmin):
+class TableSignalAdmin(ReadOnlyAdmin):
     """Signals sent at tables (R122-R128), for moderation: read-only, like the matches."""
 
     list_display = ["match", "seat", "sender", "kind", "value", "target", "created_at"]
@@ -95,15 +100,6 @@ class TableSignalAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     fields = ["match", "seat", "sender", "kind", "value", "target", "log_position", "created_at"]
     readonly_fields = fields
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     @admin.display(description=_("sender"))
     def sender(self, signal: TableSignal) -> str:

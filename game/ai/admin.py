@@ -6,11 +6,9 @@ never from a web request; the decision log shows every failure with its reason."
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 
+from game.admin import ReadOnlyAdmin
 from game.ai.models import AIDecisionLog, AIModel, MatchSeatModel
 
 
@@ -28,17 +26,6 @@ class AIModelAdmin(admin.ModelAdmin):
     ]
     list_filter = ["enabled"]
     search_fields = ["display_name", "model", "base_url"]
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(AIDecisionLog)
