@@ -238,7 +238,9 @@ def own_standing(
     hidden = left_off() if hidden is None else hidden
     if user_id in hidden:
         return None
-    mine = _base(board, period, start, role, [], ranked=False).filter(user_id=user_id).first()
+    # At most one row: no ORDER BY, or PostgreSQL walks the board's order index to the viewer.
+    found = _base(board, period, start, role, [], ranked=False).filter(user_id=user_id)
+    mine = next(iter(found.order_by()[:1]), None)
     if mine is None:
         return None
     if mine.games < MIN_MATCHES:
