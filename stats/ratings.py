@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import F
 from openskill.models import PlackettLuce
 
+from stats import queries
 from stats.models import MatchRecord, PlayerResult, Rating, RatingChange
 
 MODEL = PlackettLuce()
@@ -115,4 +116,6 @@ def recompute_all() -> tuple[int, int]:
             if update_for(record, record.players.all()):
                 count += 1
         users = Rating.objects.count()
+        # The leaderboards' cached standings describe the old ratings.
+        transaction.on_commit(queries.forget_boards)
     return count, users

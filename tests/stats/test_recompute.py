@@ -102,3 +102,27 @@ def test_record_matches_records_finished_matches_left_without_a_record():
     call_command("record_matches", stdout=StringIO())
     assert MatchRecord.objects.count() == 1
     assert Rating.objects.get(user=ana).rated_matches == 1
+
+
+def test_recomputing_makes_the_leaderboards_forget_their_cached_standings(
+    django_capture_on_commit_callbacks,
+):
+    """A rank read from the cached standings must follow the recomputed ratings."""
+    from django.db.models import F
+
+    from stats import queries
+    from stats.models import ALL_TIME_START
+
+    def standings() -> list[int]:
+        return list(queries.standings("rating", "all", ALL_TIME_START, "", []))
+
+    season()
+    true_order = standings()
+    Rating.objects.update(ordinal=-F("ordinal"))  # a bad manual edit reverses the board
+    queries.forget_boards()
+    assert standings() == true_order[::-1]  # and the cache now holds the wrong order
+
+    with django_capture_on_commit_callbacks(execute=True):
+        recompute()
+
+    assert standings() == true_order
