@@ -116,8 +116,12 @@ def test_recomputing_makes_the_leaderboards_forget_their_cached_standings(
     def standings() -> list[int]:
         return list(queries.standings("rating", "all", ALL_TIME_START, "", []))
 
-    season()
+    ana, bob = make_user("ana"), make_user("bob")
+    for n in range(6):  # enough matches for both to be ranked (MIN_MATCHES)
+        bare_record(ana, won=True, finished_at=START + timedelta(hours=n))
+        bare_record(bob, won=False, finished_at=START + timedelta(hours=n, minutes=30))
     true_order = standings()
+    assert true_order == [ana.pk, bob.pk]
     Rating.objects.update(ordinal=-F("ordinal"))  # a bad manual edit reverses the board
     queries.forget_boards()
     assert standings() == true_order[::-1]  # and the cache now holds the wrong order
