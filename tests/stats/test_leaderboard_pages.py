@@ -185,10 +185,10 @@ def test_bad_filter_values_are_ignored_with_a_message():
 
 def test_a_hostile_display_name_is_escaped_on_the_board():
     user = player("ana", MIN, 2)
-    User.objects.filter(pk=user.pk).update(display_name="<script>alert(1)</script>")
+    User.objects.filter(pk=user.pk).update(display_name="<script>x()</script>")
     page = board(board="wins", period="all")
-    assert "<script>alert(1)</script>" not in page
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<script>x()</script>" not in page
+    assert "&lt;script&gt;x()&lt;/script&gt;" in page
 
 
 @pytest.mark.parametrize(

@@ -228,10 +228,10 @@ def test_stats_page_redirects_another_spelling_of_the_username():
 
 def test_a_hostile_display_name_is_escaped_on_the_stats_page():
     ana = make_user("ana")
-    User.objects.filter(pk=ana.pk).update(display_name="<script>alert(1)</script>")
+    User.objects.filter(pk=ana.pk).update(display_name="<script>x()</script>")
     page = Client().get(player_url(ana)).content.decode()
-    assert "<script>alert(1)</script>" not in page
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<script>x()</script>" not in page
+    assert "&lt;script&gt;x()&lt;/script&gt;" in page
 
 
 def test_stats_page_query_count_does_not_grow_with_the_matches(django_assert_max_num_queries):
