@@ -19,7 +19,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, ngettext, pgettext
 
-from game import catalogue
+from game import catalogue, seat_labels
 from game.library.links import card_url
 
 if TYPE_CHECKING:
@@ -379,7 +379,9 @@ def badge_for(meta: SeatMeta | None) -> str:
         if meta.autopilot:
             return gettext("Player · bot plays")
         return gettext("Player")
-    return meta.label or (gettext("Bot") if meta.kind == "bot" else gettext("AI"))
+    if meta.label:
+        return seat_labels.shown(meta.label)
+    return gettext("Bot") if meta.kind == "bot" else gettext("AI")
 
 
 def model_badges(seats: Sequence[SeatMeta]) -> dict[int, str]:
@@ -834,7 +836,11 @@ def present_table(
     meta = {seat.seat: seat for seat in seats}
     players = view["players"]
     names = {
-        p["seat"]: (meta[p["seat"]].name if p["seat"] in meta else str(p["seat"] + 1))
+        p["seat"]: (
+            seat_labels.seat_name(meta[p["seat"]].kind, meta[p["seat"]].name)
+            if p["seat"] in meta
+            else str(p["seat"] + 1)
+        )
         for p in players
     }
     controls = ControlBuilder(view, legal if viewer is not None else [], names)

@@ -23,7 +23,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from bangarena_site import jobs
-from game import broadcast
+from game import broadcast, seat_labels
 from game.engine import Game, GameConfig, IllegalAction
 from game.models import Match, MatchAction, MatchSeat, MoveTime, Tempo
 from game.signals import ai_decision_requested, match_finished, match_started
@@ -151,7 +151,7 @@ def _label(seats: list[SeatSpec], index: int) -> str:
     if kind == MatchSeat.Kind.HUMAN:
         return ""
     number = sum(1 for spec in seats[: index + 1] if spec.kind == kind)
-    return f"Bot {number}" if kind == MatchSeat.Kind.BOT else f"AI {number}"
+    return seat_labels.stored(kind, number)
 
 
 # --- moves ----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from game import broadcast, catalogue, services
+from game import broadcast, catalogue, seat_labels, services
 from game.models import Match
 from stats import recording, summary
 
@@ -75,8 +75,10 @@ def _running_result(request: HttpRequest, match: Match, viewer: int | None) -> H
         players.append(
             {
                 "number": player["seat"] + 1,
-                "name": meta.name if meta else str(player["seat"] + 1),
-                "badge": meta.label if meta and meta.label else "",
+                "name": seat_labels.seat_name(meta.kind, meta.name)
+                if meta
+                else str(player["seat"] + 1),
+                "badge": seat_labels.shown(meta.label) if meta and meta.label else "",
                 "role": catalogue.role_name(player["role"]) if player["role"] else None,
                 "role_id": player["role"] or "",
                 "character": catalogue.character_name(player["character"]),

@@ -9,23 +9,17 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from game import catalogue
+from game import catalogue, seat_labels
 from game.models import MatchSeat, MoveTime, Tempo
 from lobby import services
 from lobby.identity import Person
 from lobby.models import Room, RoomSeat
 
-BOT_LABEL = _("Bot %(number)s")
-AI_LABEL = _("AI %(number)s")
-
 
 def _badge(seat: RoomSeat, seats: list[RoomSeat]) -> str:
     if seat.is_human:
         return str(_("human"))
-    label = services.seat_label(seat, seats)
-    number = label.split()[-1]
-    template = BOT_LABEL if seat.kind == RoomSeat.Kind.BOT else AI_LABEL
-    return str(template % {"number": number})
+    return seat_labels.shown(services.seat_label(seat, seats))
 
 
 def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, Any]:

@@ -26,6 +26,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from bangarena_site import jobs
+from game import seat_labels
 from game import services as game_services
 from game.models import Match, MatchSeat
 from game.services import SeatSpec
@@ -412,7 +413,7 @@ def seat_label(seat: RoomSeat, seats: list[RoomSeat]) -> str:
     if seat.is_human:
         return ""
     number = sum(1 for other in seats if other.kind == seat.kind and other.index <= seat.index)
-    return f"Bot {number}" if seat.kind == RoomSeat.Kind.BOT else f"AI {number}"
+    return seat_labels.stored(seat.kind, number)
 
 
 # --- after the match --------------------------------------------------------------------------

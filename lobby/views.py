@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from bangarena_site.accounts.forms import client_address
+from game import seat_labels
 from game import services as game_services
 from game.models import Match, MatchSeat
 from game.services import SeatSpec
@@ -151,7 +152,10 @@ def watch(request: HttpRequest) -> HttpResponse:
     if match is None:
         settings = form.room_settings()
         match = game_services.start_match(
-            seats=[SeatSpec(kind="bot", name=f"Bot {n}") for n in range(1, settings.seats + 1)],
+            seats=[
+                SeatSpec(kind="bot", name=seat_labels.stored("bot", n))
+                for n in range(1, settings.seats + 1)
+            ],
             mode=settings.mode,
             move_time=settings.move_time,
             tempo=settings.tempo,

@@ -16,7 +16,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 
-from game import catalogue, table_signals
+from game import catalogue, seat_labels, table_signals
 from game.models import Match, MatchSeat
 from stats.achievements import unlocked_in_match
 from stats.badges import BADGES
@@ -26,8 +26,8 @@ from stats.models import MatchRecord, PlayerResult
 def _player(row: PlayerResult, viewer: int | None) -> dict[str, Any]:
     return {
         "number": row.seat + 1,
-        "name": row.name,
-        "badge": row.label,
+        "name": seat_labels.seat_name(row.kind, row.name),
+        "badge": seat_labels.shown(row.label),
         "kind": row.kind,
         "is_viewer": row.seat == viewer,
         "role": catalogue.ROLES[row.role].name if row.role in catalogue.ROLES else row.role,
@@ -107,5 +107,5 @@ def context(
 
 def _signal_lines(match: Match, rows: list[PlayerResult]) -> list[str]:
     """Every signal of the match as its log sentence (names escaped there), oldest first."""
-    names = {row.seat: row.name for row in rows}
+    names = {row.seat: seat_labels.seat_name(row.kind, row.name) for row in rows}
     return [table_signals.signal_sentence(s, names) for s in table_signals.load(match.pk)]

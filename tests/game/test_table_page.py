@@ -153,3 +153,30 @@ def test_a_name_with_markup_is_escaped_on_the_page(clock: FakeClock, job_queue: 
         page = client.get(reverse("game:table", args=[match.pk])).content.decode()
         assert "<script>x()" not in page
         assert "&lt;script&gt;x()" in page
+
+
+def test_bots_and_ais_are_named_in_the_readers_language(clock: FakeClock, job_queue: JobQueue):
+    """R141/R142, issue 10: "Bot 2" and "AI 1" are labels, not names: a Russian reader sees
+    "Бот 2" and "ИИ 1" at the table and on the summary, and a player who chose the name
+    "Bot 1" keeps it."""
+    from game.services import SeatSpec
+
+    session_key, _ = guest_cookie()
+    seats = [
+        SeatSpec(kind="human", name="Bot 1", guest_key=session_key),
+        SeatSpec(kind="ai", name="AI 1"),
+        *bot_seats(3),
+    ]
+    match = start(seats, seed=seed_with_marshal_at(2, seats=5))
+    reader = guest_client(session_key)
+    reader.cookies[settings.LANGUAGE_COOKIE_NAME] = "ru"
+
+    table = reader.get(reverse("game:table", args=[match.pk])).content.decode()
+    names = re.findall(r'class="seat__name"[^>]*>([^<]*)<', table)
+    assert sorted(name.strip() for name in names) == ["Bot 1", "Бот 1", "Бот 2", "Бот 3", "ИИ 1"]
+
+    job_queue.run_until_finished(match.pk)
+    summary = reader.get(reverse("game:result", args=[match.pk])).content.decode()
+    assert "Бот 3" in summary
+    assert "ИИ 1" in summary
+    assert "Bot 3" not in summary

@@ -1,0 +1,38 @@
+"""The names of seats nobody owns: "Bot N" and "AI N" (R141, R142).
+
+A label is stored in English ("Bot 3"), because it is also part of the agent protocol, the AI
+prompt and the admin's records, which keep one language. Every screen a player reads shows it
+in the reader's language through ``shown``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+BOT_LABEL = _("Bot %(number)s")
+AI_LABEL = _("AI %(number)s")
+
+_STORED = re.compile(r"(Bot|AI) ([1-9]\d?)")
+
+
+def stored(kind: str, number: int) -> str:
+    """The label kept for the ``number``-th seat of ``kind`` ("bot" or "ai") at a table."""
+    return f"Bot {number}" if kind == "bot" else f"AI {number}"
+
+
+def shown(label: str) -> str:
+    """A stored label in the active language; any other text (a player's name) as it is."""
+    found = _STORED.fullmatch(label)
+    if found is None:
+        return label
+    template = BOT_LABEL if found.group(1) == "Bot" else AI_LABEL
+    return gettext(str(template)) % {"number": found.group(2)}
+
+
+def seat_name(kind: str, name: str) -> str:
+    """What a player reads as a seat's name: a bot's or AI's stored label is translated,
+    a human's chosen name never is (a player may be called "Bot 1")."""
+    return name if kind == "human" else shown(name)
