@@ -1,7 +1,8 @@
 """Send every screen at a table its own new table fragment (DESIGN.md section 3, step 3).
 
 Each seat's HTML is rendered once, from that seat's own view and in that player's language,
-and sent only to that seat's group; the watchers' group gets the public view. No group ever
+and sent only to that seat's group; the watchers get the public view, rendered once per
+language they read. No group ever
 receives HTML rendered for another seat.
 """
 
@@ -27,9 +28,10 @@ def seat_group(match_id: int, seat: int) -> str:
     return f"match.{match_id}.seat.{seat}"
 
 
-def watchers_group(match_id: int) -> str:
-    """The group of everyone watching without a seat; they get the public view."""
-    return f"match.{match_id}.watchers"
+def watchers_group(match_id: int, language: str) -> str:
+    """The group of everyone watching without a seat in ``language``; they get the public
+    view, rendered once for all of them."""
+    return f"match.{match_id}.watchers.{language}"
 
 
 def language_of_seat(player: MatchSeat) -> str:
@@ -118,10 +120,10 @@ def broadcast_table(match: Match, seats: list[MatchSeat], game: Game) -> None:
         with translation.override(language_of_seat(player)):
             html = render_table(match, seats, game, player.seat, now=now, signals=signals)
         outgoing.append((seat_group(match.pk, player.seat), table_message(match, html)))
-    if match.watchers:
-        with translation.override(settings.LANGUAGE_CODE):
+    for language in sorted(match.watchers):
+        with translation.override(language):
             html = render_table(match, seats, game, None, now=now, signals=signals)
-        outgoing.append((watchers_group(match.pk), table_message(match, html)))
+        outgoing.append((watchers_group(match.pk, language), table_message(match, html)))
     async_to_sync(_send_all)(outgoing)
 
 

@@ -55,8 +55,9 @@ class Match(models.Model):
     awaited_since = models.DateTimeField(_("awaited since"), null=True, blank=True)
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
     host_seat = models.PositiveSmallIntegerField(_("host seat"), null=True, blank=True)
-    # Open spectator sockets: with nobody watching, a move skips rendering the watchers' view.
-    watchers = models.PositiveIntegerField(_("watchers"), default=0)
+    # Open spectator sockets per language they read ({"de": 2}): a move renders the watchers'
+    # view once per language somebody watches in, and not at all for an unwatched match.
+    watchers = models.JSONField(_("watchers by language"), default=dict, blank=True)
     room_url = models.CharField(_("room link"), max_length=200, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)

@@ -471,14 +471,16 @@ def set_connected(match_id: int, seat: int, connected: bool, *, language: str = 
         _broadcast_on_commit(match.pk)
 
 
-def set_watching(match_id: int, watching: bool) -> None:
-    """One spectator socket opened (True) or closed (False).
+def set_watching(match_id: int, watching: bool, language: str) -> None:
+    """One spectator socket reading ``language`` opened (True) or closed (False).
 
     Counted under the match lock, like seat presence: a move either sees the new watcher or
     commits before that watcher's first full table is rendered, so no update is missed."""
     with transaction.atomic():
         match = _locked(match_id)
-        match.watchers = match.watchers + 1 if watching else max(0, match.watchers - 1)
+        counts = dict(match.watchers)
+        counts[language] = counts.get(language, 0) + (1 if watching else -1)
+        match.watchers = {code: count for code, count in counts.items() if count > 0}
         match.save(update_fields=["watchers"])
 
 
@@ -536,7 +538,7 @@ def rearm_running_matches() -> int:
         MatchSeat.objects.filter(match__status=Match.Status.RUNNING, kind="human").update(
             sockets=0, connected=False
         )
-        Match.objects.filter(status=Match.Status.RUNNING).update(watchers=0)
+        Match.objects.filter(status=Match.Status.RUNNING).update(watchers={})
         for match in Match.objects.select_for_update().filter(status=Match.Status.RUNNING):
             player = match.seats.get(seat=match.awaited_seat)
             if player.plays_itself:

@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.core.management import call_command
 from django.utils import translation
-from django.utils.translation import trans_real
+from django.utils.translation import gettext, trans_real
 
 from game import broadcast, consumers, rendering, services
 from game.bots import BotMemory, choose
@@ -378,7 +378,8 @@ async def test_each_screen_reads_its_own_language(
     compiled_catalogues, socket_time: SocketTime, sockets: list, renders: list
 ):
     """Refusals and the table come in the language of each player: the account's choice for a
-    signed-in player, the browser's Accept-Language for a guest; jobs render the same way."""
+    signed-in player, the browser's Accept-Language for a guest; jobs render the same way.
+    Watchers get the table in their browser's language, rendered once per language (issue 10)."""
     heinz = await database_sync_to_async(make_user)("heinz", preferred_language="de")
     key, cookie = await database_sync_to_async(guest_cookie)()
     match = await database_sync_to_async(start)(
@@ -393,8 +394,10 @@ async def test_each_screen_reads_its_own_language(
         sockets, match.pk, await database_sync_to_async(session_cookie_for)(heinz)
     )
     dutch = await connect(sockets, match.pk, cookie, accept_language="nl,en;q=0.5")
-    watcher = await connect(sockets, match.pk, accept_language="de")
-    for socket in (german, dutch, watcher):
+    watchers = [
+        await connect(sockets, match.pk, accept_language=language) for language in ("de", "ru", "de")
+    ]
+    for socket in (german, dutch, *watchers):
         await socket.receive_from(FRAME_TIMEOUT)
 
     await german.send_json_to(message({"type": "end_turn"}, 0))
@@ -408,8 +411,17 @@ async def test_each_screen_reads_its_own_language(
 
     renders.clear()
     await socket_time.run_next_timer()  # a bot moves: the job renders every open seat
-    # Watchers share one render, in the site's language.
-    assert {r["viewer"]: r["language"] for r in renders} == {0: "de", 1: "nl", None: "en"}
+    assert sorted((r["viewer"] is None, r["language"]) for r in renders) == [
+        (False, "de"),
+        (False, "nl"),
+        (True, "de"),
+        (True, "ru"),
+    ]
+    # Each watcher gets the public table in the language of their own browser.
+    with translation.override("ru"):
+        watching_ru = gettext("You are watching.")
+    assert watching_ru != "You are watching."
+    assert watching_ru in await watchers[1].receive_from(FRAME_TIMEOUT)
 
 
 async def test_an_unwatched_table_renders_no_watchers_view(
@@ -431,4 +443,4 @@ async def test_an_unwatched_table_renders_no_watchers_view(
     renders.clear()
     await socket_time.run_next_timer()
     assert renders == []
-    assert (await load(match.pk)).watchers == 0
+    assert (await load(match.pk)).watchers == {}
