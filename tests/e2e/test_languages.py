@@ -1,0 +1,291 @@
+"""Browser check of "every screen in seven languages": the start screen, the table of a running
+match, the match summary and the library in Russian, Turkish and German at phone width (360 px),
+chosen with the header's language switch the way a player does, with no text overflowing its
+box; and the switch at a live table (en -> de -> ru) keeps the same table, seat and hand, and the
+table's live (WebSocket) redraws arrive in the new language.
+
+Screenshots land in artifacts/i18n/<lang>-<page>-360.png for a human to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import ARTIFACTS, ROOT, server_env
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = ARTIFACTS / "i18n"
+PHONE = {"width": 360, "height": 740}
+STEP_TIMEOUT_MS = 30_000
+# A live redraw needs someone to move: a bot at once (Fast tempo), or the guest's own 15 s
+# decision running out.
+REDRAW_TIMEOUT_MS = 45_000
+PLAYER = "Calamity Kid"
+
+# Words each screen must show in the chosen language (from locale/<lang>/LC_MESSAGES).
+WORDS = {
+    "ru": {
+        "start": "Занять место",
+        "hand": "Ваша рука",
+        "log": "Что произошло",
+        "round": "Раунд",
+        "summary": "Итоги матча",
+        "contents": "Содержание",
+        "duel": "Дуэль",
+        "lucky": "Везунчик",
+    },
+    "tr": {
+        "start": "Otur",
+        "hand": "Elin",
+        "log": "Olanlar",
+        "round": "Raunt",
+        "summary": "Maç özeti",
+        "contents": "İçindekiler",
+        "duel": "Düello",
+        "lucky": "Şanslı",
+    },
+    "de": {
+        "start": "Platz nehmen",
+        "hand": "Deine Hand",
+        "log": "Was geschah",
+        "round": "Runde",
+        "summary": "Zusammenfassung der Partie",
+        "contents": "Inhalt",
+        "duel": "Duell",
+        "lucky": "Glückspilz",
+    },
+}
+
+# Visible elements with text whose content is wider than their box, innermost first. Allowed: a
+# box meant to scroll sideways (overflow-x auto/scroll), visually hidden labels (1 px boxes for
+# screen readers), and a box that only a badge placed over its edge on purpose sticks out of
+# (an absolutely positioned timer or ⓘ: the box fits once those are taken out of the count; a
+# badge's own text overflowing is still found on the badge itself).
+OVERFLOWING = """
+() => {
+  const visuallyHidden = (el) => {
+    for (let at = el; at; at = at.parentElement) {
+      const box = at.getBoundingClientRect();
+      const style = getComputedStyle(at);
+      const clipped = style.overflow !== "visible" || style.clipPath !== "none";
+      if (clipped && (box.width <= 1 || box.height <= 1)) return true;
+    }
+    return false;
+  };
+  const found = [];
+  for (const el of document.body.querySelectorAll("*")) {
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    const text = (el.innerText || "").trim();
+    if (!text) continue;
+    if (el.scrollWidth <= el.clientWidth + 1) continue;
+    const style = getComputedStyle(el);
+    if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
+    if (visuallyHidden(el)) continue;
+    const badges = [...el.querySelectorAll("*")].filter((inner) =>
+      ["absolute", "fixed"].includes(getComputedStyle(inner).position));
+    const shown = badges.map((badge) => badge.style.display);
+    badges.forEach((badge) => { badge.style.display = "none"; });
+    const spills = el.scrollWidth > el.clientWidth + 1;
+    badges.forEach((badge, n) => { badge.style.display = shown[n]; });
+    if (spills) found.push(el);
+  }
+  return found
+    .filter((el) => !found.some((other) => other !== el && el.contains(other)))
+    .map((el) => ({
+      tag: el.tagName.toLowerCase(),
+      cls: el.className && el.className.baseVal === undefined ? el.className : "",
+      text: el.innerText.trim().replace(/\\s+/g, " ").slice(0, 60),
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+}
+"""
+
+
+def seed_finished_match() -> None:
+    """Run inside the live server's database (see ``finished_match_id``): one finished,
+    recorded 5-seat match (a guest and four bots), its id printed."""
+    from stats.recording import record_match
+    from tests.stats.conftest import finished_match
+
+    match = finished_match([{"guest_key": "i18n-guest", "name": PLAYER}], seats=5, seed=7)
+    record_match(match)
+    print(match.pk)
+
+
+@pytest.fixture(scope="module")
+def finished_match_id(live_url: str, tmp_path_factory: pytest.TempPathFactory) -> int:
+    """A finished match written into the live server's database file, shared by every
+    language (its summary is the same page in each)."""
+    [database] = {path.resolve() for path in tmp_path_factory.getbasetemp().glob("e2e*/db.sqlite3")}
+    env = server_env(database)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    code = (
+        "import django; django.setup(); "
+        "from tests.e2e.test_languages import seed_finished_match; seed_finished_match()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+    return int(done.stdout.split()[-1])
+
+
+@pytest.fixture
+def phone(browser: Browser):  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    opened = context.new_page()
+    opened.on("dialog", lambda dialog: dialog.accept())
+    yield opened
+    context.close()
+
+
+def switch_language(page: Page, code: str) -> None:
+    """The header's switch: pick the language, press its button; the same page comes back."""
+    before = page.url
+    page.select_option("#language-select", code)
+    page.locator(".language-switch button[type=submit]").click()
+    expect(page.locator("html")).to_have_attribute("lang", code)
+    assert page.url == before
+
+
+def check_fits(page: Page, lang: str, name: str) -> None:
+    """Save the full page, then assert nothing is wider than the phone or its own box."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{lang}-{name}-360.png"), full_page=True)
+    wide = page.evaluate("document.scrollingElement.scrollWidth")
+    assert wide <= PHONE["width"], f"{lang} {name}: the page is {wide} px wide on a 360 px phone"
+    overflowing = page.evaluate(OVERFLOWING)
+    assert not overflowing, f"{lang} {name}: text overflows its box: {overflowing}"
+
+
+def start_match(page: Page) -> str:
+    """Play from the start screen: a 4-seat table of the guest and three bots, Fast tempo,
+    15 s per move; returns the table's URL once the guest's hand is drawn."""
+    page.fill("input[name=name]", PLAYER)
+    for field_name, value in (("seats", 4), ("tempo", "fast"), ("move_time", 15)):
+        page.locator(f"label.pill:has(input[name={field_name}][value='{value}'])").click()
+    page.locator("#play-button").click()
+    page.wait_for_url(re.compile(r"/match/\d+/$"), timeout=STEP_TIMEOUT_MS)
+    table = page.locator("#table")
+    expect(table.locator(".seat--me")).to_contain_text(PLAYER)
+    expect(table.locator(".hand__slot").first).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    return page.url
+
+
+@pytest.mark.parametrize("lang", ["ru", "tr", "de"])
+def test_every_screen_fits_a_phone_in_the_chosen_language(
+    phone: Page, live_url: str, finished_match_id: int, lang: str
+) -> None:
+    """The start screen, the table, the summary (R140) and the library, in the language the
+    guest picked in the header, fit a 360 px phone without text spilling out of its box."""
+    words = WORDS[lang]
+    page = phone
+
+    # The start screen, switched from English with the header's switch.
+    page.goto(f"{live_url}/play/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    switch_language(page, lang)
+    expect(page.locator("#start-title")).to_have_text(words["start"])
+    check_fits(page, lang, "start")
+
+    # The table of a running match, dealt from that start screen.
+    start_match(page)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    table = page.locator("#table")
+    expect(table.locator(".hand__title")).to_contain_text(words["hand"])
+    expect(table.locator(".round")).to_contain_text(words["round"])
+    expect(table.locator(".log__title")).to_have_text(words["log"])
+    check_fits(page, lang, "table")
+
+    # The summary of a finished match: winners, every role, everyone's figures.
+    page.goto(f"{live_url}/match/{finished_match_id}/result/")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1")).to_have_text(words["summary"])
+    expect(page.locator(".summary-table tbody tr")).to_have_count(5)
+    check_fits(page, lang, "summary")
+
+    # The library: contents, the rules, every card and character; then an entry page of each.
+    page.goto(f"{live_url}/library/")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator(".library__toc-title")).to_have_text(words["contents"])
+    check_fits(page, lang, "library")
+    page.goto(f"{live_url}/library/cards/duel/")
+    expect(page.locator("h1")).to_contain_text(words["duel"])
+    check_fits(page, lang, "library-card")
+    page.goto(f"{live_url}/library/characters/lucky/")
+    expect(page.locator("h1")).to_contain_text(words["lucky"])
+    check_fits(page, lang, "library-character")
+
+
+def hand_of(page: Page) -> set[str]:
+    """The guest's hand as shown, by each card's rank and suit (the card names change with
+    the language; no two cards of the deck share rank and suit)."""
+    return {
+        re.sub(r"\s+", "", corner)
+        for corner in page.locator("#table .hand__slot .card__corner").all_inner_texts()
+    }
+
+
+def wait_for_live_redraw(page: Page) -> None:
+    """Wait until the table socket redraws the table with a newer move: the page's own table
+    (drawn by the reload) is marked, and a redraw replaces it with a later version. On the
+    guest's own turn they end it, so the bots move."""
+    table = page.locator("#table")
+    version = table.get_attribute("data-version")
+    page.evaluate("document.getElementById('table').setAttribute('data-drawn-by-page', '')")
+    end_turn = table.locator(".act--end .act__button")
+    if end_turn.count():
+        end_turn.click()
+    page.wait_for_function(
+        """(version) => {
+          const table = document.getElementById("table");
+          return table && !table.hasAttribute("data-drawn-by-page")
+            && table.getAttribute("data-version") !== version;
+        }""",
+        arg=version,
+        timeout=REDRAW_TIMEOUT_MS,
+    )
+
+
+def test_the_language_switch_at_a_live_table_keeps_the_table(phone: Page, live_url: str) -> None:
+    """A seated guest switches en -> de -> ru in the header mid-match: the same table comes
+    back (same URL, same seat, their hand), in the new language, and the table's live redraws
+    after later moves come in that language too."""
+    page = phone
+    page.goto(f"{live_url}/play/")
+    table_url = start_match(page)
+    table = page.locator("#table")
+    expect(table.locator(".hand__title")).to_contain_text("Your hand")
+
+    for lang in ("de", "ru"):
+        words = WORDS[lang]
+        version = table.get_attribute("data-version")
+        hand = hand_of(page)
+        switch_language(page, lang)
+
+        # The same table, seat and hand, now in the new language.
+        assert page.url == table_url
+        expect(table.locator(".seat--me")).to_contain_text(PLAYER)
+        expect(table.locator(".hand__title")).to_contain_text(words["hand"])
+        expect(table.locator(".log__title")).to_have_text(words["log"])
+        shown = hand_of(page)
+        if table.get_attribute("data-version") == version:
+            assert shown == hand, f"the hand changed with the language: {hand} -> {shown}"
+        else:  # the match moved on meanwhile: the guest still holds cards of that hand
+            assert shown & hand, f"the hand was lost with the language: {hand} -> {shown}"
+        check_fits(page, f"switch-{lang}", "table")
+
+        # The next live redraw (a move over the table socket) speaks the new language too.
+        wait_for_live_redraw(page)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(table.locator(".round")).to_contain_text(words["round"])
+        expect(table.locator(".log__title")).to_have_text(words["log"])
+        expect(table.locator(".hand__title")).to_contain_text(words["hand"])
+        assert page.url == table_url
