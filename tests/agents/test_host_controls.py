@@ -153,3 +153,16 @@ def test_a_moderator_revokes_a_token_in_the_admin(room_with_guests, admin_client
     )
 
     assert seat_for(token) is None
+
+
+def test_each_agent_name_field_survives_the_room_redraw(room_with_guests):
+    # Every change of the room redraws it over the socket. Each free seat's agent-name field
+    # has an id of its own and hx-preserve, so htmx keeps the field the host is typing in
+    # (its text and its focus) instead of an empty one that "Seat an agent" would refuse.
+    room, (host, _) = room_with_guests(1)
+    page = host.get(reverse("lobby:room", args=[room.code])).content.decode()
+    fields = re.findall(r"<input[^>]*name=\"agent_name\"[^>]*>", page)
+    assert len(fields) == 3  # seats 3, 4 and 5 are free
+    ids = [re.search(r' id="([^"]+)"', field).group(1) for field in fields]
+    assert len(set(ids)) == 3
+    assert all(' hx-preserve="true"' in field for field in fields)

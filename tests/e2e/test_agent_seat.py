@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.conftest import ARTIFACTS
 
@@ -24,14 +24,23 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+def open_room(page: Page, live_url: str, seats: str = "4") -> str:
+    """Create a room as the host and wait until it is live: the host's own seat says
+    "connected" once the room socket is open (the page's controls are set up by then)."""
+    page.goto(f"{live_url}/play/")
+    page.fill("input[name=name]", "Calamity Jane")
+    page.locator("label.pill", has_text=seats).first.click()
+    page.locator("#create-button").click()
+    expect(page.locator("#room-code")).to_be_visible()
+    host_seat = page.locator(".seat[data-seat='1']")
+    expect(host_seat.locator(".presence--on")).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+    return page.locator("#room-code").inner_text()
+
+
 def test_host_seats_an_agent_sees_the_token_once_and_the_table_names_it(
     page: Page, live_url: str
 ) -> None:
-    page.goto(f"{live_url}/play/")
-    page.fill("input[name=name]", "Calamity Jane")
-    page.locator("label.pill", has_text="4").first.click()
-    page.locator("#create-button").click()
-    expect(page.locator("#room-code")).to_be_visible()
+    open_room(page, live_url)
 
     # Seat an agent in seat 2: the token appears once, in a dialog, with where to connect.
     seat = page.locator(".seat[data-seat='2']")
@@ -77,3 +86,60 @@ def test_host_seats_an_agent_sees_the_token_once_and_the_table_names_it(
     page.reload()
     expect(page.locator("#table .seat[data-seat='1'] .seat__agent")).to_have_text("Deadeye <3")
     shoot(page, "04-table-360")
+
+
+def test_a_room_redraw_keeps_the_agent_name_the_host_is_typing(
+    page: Page, browser: Browser, live_url: str
+) -> None:
+    # Every change of the room redraws it over the socket; the name the host has typed in a
+    # seat's agent field stays there, so "Seat an agent" still sends it.
+    code = open_room(page, live_url, seats="5")
+    seat = page.locator(".seat[data-seat='3']")
+    seat.locator("input[name=agent_name]").fill("Deadeye")
+
+    friend_context = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        friend = friend_context.new_page()
+        friend.goto(f"{live_url}/r/{code}/")
+        friend.fill("input[name=name]", "Wild Bill")
+        friend.locator("#take-seat").click()
+        expect(friend.locator(".seat--me")).to_contain_text("Wild Bill")
+        # The host's room has been redrawn with the friend in it.
+        expect(page.locator(".seat[data-seat='2']")).to_contain_text(
+            "Wild Bill", timeout=LIVE_TIMEOUT_MS
+        )
+        name_field = seat.locator("input[name=agent_name]")
+        expect(name_field).to_have_value("Deadeye")
+        # The field kept the focus too: the host types on.
+        page.keyboard.type(" Jr")
+        expect(name_field).to_have_value("Deadeye Jr")
+
+        seat.get_by_role("button", name="Seat an agent").click()
+        dialog = page.locator("dialog.agent-token")
+        expect(dialog).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+        expect(dialog).to_contain_text("Token for Deadeye Jr (seat 3)")
+        expect(seat).to_contain_text("Deadeye Jr", timeout=LIVE_TIMEOUT_MS)
+    finally:
+        friend_context.close()
+
+
+def test_the_token_is_shown_when_the_room_redraw_comes_before_the_answer(
+    page: Page, live_url: str
+) -> None:
+    # Seating the agent redraws the room over the socket, and that redraw can reach the page
+    # before the answer to the host's POST, which carries the token: the form that sent the
+    # POST is gone by then. Here the answer is held until the redraw has landed.
+    open_room(page, live_url)
+    seat = page.locator(".seat[data-seat='2']")
+
+    def redraw_first(route: Route) -> None:
+        answer = route.fetch()
+        expect(seat).to_contain_text("Deadeye", timeout=LIVE_TIMEOUT_MS)
+        route.fulfill(response=answer)
+
+    page.route(re.compile(r"/seat/\d+/agent/$"), redraw_first)
+    seat.locator("input[name=agent_name]").fill("Deadeye")
+    seat.get_by_role("button", name="Seat an agent").click()
+    dialog = page.locator("dialog.agent-token")
+    expect(dialog).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+    assert TOKEN.fullmatch(dialog.locator("#agent-token-value").inner_text())
