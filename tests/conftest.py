@@ -53,3 +53,13 @@ def _fresh_channel_layer() -> None:
     from channels.layers import channel_layers
 
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> None:
+    """Each test starts in the site's default language. LocaleMiddleware activates a request's
+    language in the thread and leaves it active after the response, so a test that fetched a
+    German page made later tests in the same process read German."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
