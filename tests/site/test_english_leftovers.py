@@ -236,3 +236,51 @@ def test_admin_pages_show_no_english(product: dict, language: str):
     client = Client()
     client.force_login(product["admin"])
     assert browse(client, language, ADMIN_URLS, allowed=frozenset(DJANGO_ADMIN_ENGLISH)) == {}
+
+
+@cache
+def bot_game_logs() -> tuple[tuple[dict, ...], ...]:
+    """The public logs of whole bot games, one per mode and table size, past High Noon where
+    the game lasts that long: nearly every kind of event the table can tell."""
+    from game.bots import BotMemory, choose
+    from game.engine import Game, GameConfig
+
+    logs = []
+    for seed, seats, mode in [
+        (1, 4, "classic"),
+        (2, 5, "double_agent"),
+        (3, 6, "partners"),
+        (4, 7, "old_classic"),
+        (5, 8, "classic"),
+    ]:
+        game = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
+        for step in range(5000):
+            if game.result is not None:
+                break
+            [seat] = game.awaiting()
+            view = game.view(seat)
+            memory = BotMemory.from_log(seat, view["log"])
+            game.apply(seat, choose(view, game.legal_actions(seat), memory, seed + step))
+        logs.append(tuple(game.view(None)["log"]))
+    return tuple(logs)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_table_log_tells_every_event_without_english(language: str):
+    """R137: every sentence of the table's log (turns, cards, checks, High Noon, glory, the
+    end) reads in the player's language."""
+    from django.utils import translation
+
+    from game.presenters import LogWriter
+
+    writer = LogWriter({seat: f"Spieler{seat + 1}" for seat in range(8)})
+    kinds, found = set(), {}
+    with translation.override(language):
+        for log in bot_game_logs():
+            for event in log:
+                kinds.add(event["type"])
+                sentence = str(writer.sentence(event) or "")
+                if leftovers := leftovers_in(f"<p>{sentence}</p>", language):
+                    found[event["type"]] = (sentence, leftovers)
+    assert {"round", "turn", "played", "damage", "eliminated", "game_over"} <= kinds, kinds
+    assert found == {}
