@@ -82,9 +82,7 @@ class MatchConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
                 self.match_id, seat, True, language=self.language
             )
         else:
-            await database_sync_to_async(services.set_watching)(
-                self.match_id, True, self.language
-            )
+            await database_sync_to_async(services.set_watching)(self.match_id, True, self.language)
         html, version = await database_sync_to_async(self._full_table)()
         await self._send_table(html, version)
 
@@ -96,9 +94,7 @@ class MatchConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
         if self.seat is not None:
             await database_sync_to_async(services.set_connected)(self.match_id, self.seat, False)
         else:
-            await database_sync_to_async(services.set_watching)(
-                self.match_id, False, self.language
-            )
+            await database_sync_to_async(services.set_watching)(self.match_id, False, self.language)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self._within_rate():

@@ -395,7 +395,8 @@ async def test_each_screen_reads_its_own_language(
     )
     dutch = await connect(sockets, match.pk, cookie, accept_language="nl,en;q=0.5")
     watchers = [
-        await connect(sockets, match.pk, accept_language=language) for language in ("de", "ru", "de")
+        await connect(sockets, match.pk, accept_language=language)
+        for language in ("de", "ru", "de")
     ]
     for socket in (german, dutch, *watchers):
         await socket.receive_from(FRAME_TIMEOUT)
