@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
+from django.utils import translation
 from django.utils.translation import gettext
 
 from bangarena_site.jobs import job, schedule
@@ -21,8 +22,9 @@ WELCOME_DELAY_SECONDS = 2.0
 
 
 @job("live.welcome")
-def welcome_toast(user_id: int) -> None:
-    """Greet a user who just signed in, on every page they have open, in their language.
+def welcome_toast(user_id: int, language: str = "") -> None:
+    """Greet a user who just signed in, on every page they have open, in their language: the
+    account's saved one, else ``language`` (the one the login page was read in).
 
     The text differs from the login page's flash message on purpose: the toast says that the
     live connection works."""
@@ -30,12 +32,13 @@ def welcome_toast(user_id: int) -> None:
     if user is None:
         logger.info("Welcome toast skipped: user %s is gone or deactivated", user_id)
         return
-    with translated(user):
+    with translated(user, fallback=language):
         message = gettext("Welcome to the saloon, %(name)s! Live news will pop up here.")
         push_toast(user, message % {"name": user.public_name})
 
 
 @receiver(user_logged_in, dispatch_uid="live.schedule_welcome_toast")
 def schedule_welcome_toast(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    """Send the greeting a moment after login, once the login's transaction has committed."""
-    schedule(WELCOME_DELAY_SECONDS, welcome_toast, user.pk)
+    """Send the greeting a moment after login, once the login's transaction has committed, in
+    the language of the page the player logged in on if the account has none saved."""
+    schedule(WELCOME_DELAY_SECONDS, welcome_toast, user.pk, translation.get_language() or "")

@@ -10,9 +10,10 @@ from django.utils import translation
 from bangarena_site.live.groups import push_fragment_sync, user_group
 
 
-def language_of(user: AbstractBaseUser) -> str:
-    """The user's preferred language, or the site default if they chose none."""
-    return getattr(user, "preferred_language", "") or settings.LANGUAGE_CODE
+def language_of(user: AbstractBaseUser, fallback: str = "") -> str:
+    """The user's preferred language; if they chose none, ``fallback`` (the language a page of
+    theirs was read in), else the site default."""
+    return getattr(user, "preferred_language", "") or fallback or settings.LANGUAGE_CODE
 
 
 def push_toast(user: AbstractBaseUser, message: str) -> None:
@@ -21,6 +22,6 @@ def push_toast(user: AbstractBaseUser, message: str) -> None:
     push_fragment_sync(user_group(user.pk), html)
 
 
-def translated(user: AbstractBaseUser) -> translation.override:
+def translated(user: AbstractBaseUser, fallback: str = "") -> translation.override:
     """Context manager: translate as the user reads (jobs run outside any request)."""
-    return translation.override(language_of(user))
+    return translation.override(language_of(user, fallback))

@@ -237,3 +237,33 @@ async def test_welcome_toast_speaks_the_users_preferred_language(
         ) % {"name": "heinz"}
     assert not expected.startswith("Welcome"), "the German catalogue must be compiled"
     assert expected in await socket.receive_from()
+
+
+async def test_welcome_toast_speaks_the_language_of_the_login_page_without_a_saved_one(
+    manual_scheduler, open_socket
+) -> None:
+    """Issue 10: a player who never saved a language but logs in on the German page is
+    greeted in German, not in the server's default."""
+    from django.conf import settings
+    from django.test import Client
+    from django.utils import translation
+
+    scheduler, clock = manual_scheduler
+    user = await database_sync_to_async(make_user)("liesel")
+    socket = await open_socket(user)
+    browser = Client()
+    browser.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+
+    response = await database_sync_to_async(browser.post)(
+        "/accounts/login/", {"username": "liesel", "password": PASSWORD}
+    )
+    assert response.status_code == 302
+    clock.advance(WELCOME_DELAY_SECONDS)
+    await scheduler.drain()
+
+    with translation.override("de"):
+        expected = translation.gettext(
+            "Welcome to the saloon, %(name)s! Live news will pop up here."
+        ) % {"name": "liesel"}
+    assert not expected.startswith("Welcome"), "the German catalogue must be compiled"
+    assert expected in await socket.receive_from()
