@@ -6,13 +6,25 @@ no way to add, edit or delete one.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from game import catalogue
 from game.models import Match, MatchAction, MatchSeat, TableSignal
+
+
+def json_block(value: Any) -> SafeString:
+    """Stored JSON (a configuration, an action, a result) as an indented, escaped code block:
+    it is data, with English keys by design, not prose to translate."""
+    return format_html(
+        '<pre class="json">{}</pre>', json.dumps(value, indent=2, ensure_ascii=False)
+    )
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -49,9 +61,13 @@ class MatchSeatInline(ReadOnlyInline):
 
 class MatchActionInline(ReadOnlyInline):
     model = MatchAction
-    fields = ["seq", "seat", "action", "cause", "created_at"]
+    fields = ["seq", "seat", "action_json", "cause", "created_at"]
     readonly_fields = fields
     ordering = ["seq"]
+
+    @admin.display(description=_("action"))
+    def action_json(self, action: MatchAction) -> SafeString:
+        return json_block(action.action)
 
 
 @admin.register(Match)
@@ -71,10 +87,10 @@ class MatchAdmin(ReadOnlyAdmin):
         "deadline",
         "host_seat",
         "room_url",
-        "result",
+        "result_json",
         "created_at",
         "finished_at",
-        "config",
+        "config_json",
     ]
     # The state snapshot is large and unreadable; config + action log say the same.
     fields = readonly_fields
@@ -86,7 +102,16 @@ class MatchAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("mode"))
     def mode(self, match: Match) -> str:
-        return match.config.get("mode", "")
+        mode = match.config.get("mode", "")
+        return str(catalogue.MODES.get(mode, mode))
+
+    @admin.display(description=_("result"))
+    def result_json(self, match: Match) -> SafeString:
+        return json_block(match.result)
+
+    @admin.display(description=_("config"))
+    def config_json(self, match: Match) -> SafeString:
+        return json_block(match.config)
 
 
 @admin.register(TableSignal)

@@ -175,7 +175,7 @@ class MatchAction(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"#{self.seq} seat {self.seat}: {self.action}"
+        return _("Move %(seq)s by seat %(number)s") % {"seq": self.seq, "number": self.seat + 1}
 
 
 class TableSignal(models.Model):
@@ -210,4 +210,7 @@ class TableSignal(models.Model):
         indexes = [models.Index(fields=["match", "seat", "created_at"], name="game_signal_sender")]
 
     def __str__(self) -> str:
-        return f"{self.match_id} seat {self.seat}: {self.kind} {self.value}"
+        return _("Signal of seat %(number)s: %(value)s") % {
+            "number": self.seat + 1,
+            "value": self.value,
+        }

@@ -15,7 +15,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from game import catalogue
 from stats.achievements import ACHIEVEMENTS
+from stats.badges import BADGES
 from stats.models import LeaderboardExclusion, MatchRecord, PlayerResult, Rating, UserAchievement
 
 
@@ -38,8 +40,8 @@ class PlayerResultInline(ReadOnlyMixin, admin.TabularInline):
         "kind",
         "name",
         "user",
-        "role",
-        "character",
+        "role_name",
+        "character_name",
         "won",
         "eliminated_place",
         "eliminated_by",
@@ -49,9 +51,22 @@ class PlayerResultInline(ReadOnlyMixin, admin.TabularInline):
         "shots_fired",
         "shots_dodged",
         "stars",
-        "badges",
+        "badge_names",
     ]
     readonly_fields = fields
+
+    @admin.display(description=_("role"))
+    def role_name(self, row: PlayerResult) -> str:
+        return str(catalogue.role_name(row.role)) if row.role in catalogue.ROLES else row.role
+
+    @admin.display(description=_("character"))
+    def character_name(self, row: PlayerResult) -> str:
+        known = row.character in catalogue.CHARACTERS
+        return str(catalogue.character_name(row.character)) if known else row.character
+
+    @admin.display(description=_("badges"))
+    def badge_names(self, row: PlayerResult) -> str:
+        return ", ".join(str(BADGES[code].name) for code in row.badges if code in BADGES)
 
 
 @admin.register(MatchRecord)

@@ -119,7 +119,7 @@ class PlayerResult(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.record_id} seat {self.seat}: {self.name}"
+        return _("Seat %(number)s: %(name)s") % {"number": self.seat + 1, "name": self.name}
 
 
 class UserAchievement(models.Model):
