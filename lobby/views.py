@@ -16,7 +16,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -42,6 +42,22 @@ def _start_page(request: HttpRequest, form: SettingsForm, status: int = 200) -> 
     return render(request, "lobby/start.html", {"form": form}, status=status)
 
 
+def start_form_target(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A start-screen form's POST target. On a refused form it shows the start screen at its
+    own URL, so a later GET there (the language switch returning to the page, a reload) goes
+    back to the start screen rather than to a bare "405 Method Not Allowed"."""
+
+    @wraps(view)
+    def target(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method in ("GET", "HEAD"):
+            return redirect("lobby:start")
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        return view(request, *args, **kwargs)
+
+    return target
+
+
 @require_GET
 def start_screen(request: HttpRequest) -> HttpResponse:
     initial = preferences.load(request)
@@ -56,7 +72,7 @@ def _settings_form(request: HttpRequest, *, require_name: bool = True) -> Settin
     return form
 
 
-@require_POST
+@start_form_target
 def play(request: HttpRequest) -> HttpResponse:
     """Play: straight to a new table, bots in every other seat (R130)."""
     form = _settings_form(request)
@@ -67,7 +83,7 @@ def play(request: HttpRequest) -> HttpResponse:
     return redirect("game:table", match.pk)
 
 
-@require_POST
+@start_form_target
 def create(request: HttpRequest) -> HttpResponse:
     form = _settings_form(request)
     if not form.is_valid():
@@ -77,7 +93,7 @@ def create(request: HttpRequest) -> HttpResponse:
     return redirect("lobby:room", room.code)
 
 
-@require_POST
+@start_form_target
 def join_by_code(request: HttpRequest) -> HttpResponse:
     form = _settings_form(request)
     if not form.is_valid():
@@ -136,7 +152,7 @@ def _watch_started(request: HttpRequest, code: str) -> HttpResponse:
     return redirect("game:table", room.current_match_id)
 
 
-@require_POST
+@start_form_target
 def watch(request: HttpRequest) -> HttpResponse:
     """Watch bot match (R130): a running all-bot table, or a new one if none runs."""
     form = _settings_form(request, require_name=False)

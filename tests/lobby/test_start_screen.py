@@ -171,3 +171,22 @@ def test_a_double_agent_room_says_when_it_plays_classic_r134(job_queue, seats, n
     page = browser.get(reverse("lobby:room", args=[room.code])).content.decode()
     assert ("with 4 seats the table plays Classic" in page) is noted
     assert "Double Agent (beta)" in page
+
+
+@pytest.mark.parametrize("target", ["lobby:play", "lobby:create", "lobby:join", "lobby:watch"])
+def test_switching_language_on_a_refused_form_returns_to_the_start_screen(job_queue, target):
+    """Issue 10: a refused start-screen form shows the start screen at the form's own URL;
+    the language switch there returns to that URL and must land on the start screen in the
+    new language, not on an empty "405 Method Not Allowed"."""
+    from django.conf import settings
+
+    browser = guest()
+    refused = post_settings(browser, target, name="x" * 21)
+    assert refused.status_code == 400
+    switch = {"language": "de", "next": reverse(target)}
+    landed = browser.post(reverse("set_language"), switch, follow=True)
+    assert landed.redirect_chain[-1][0] == reverse("lobby:start")
+    assert landed.status_code == 200
+    assert '<html lang="de"' in landed.content.decode()
+    assert browser.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    assert not Room.objects.exists()
