@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 BOT_LABEL = _("Bot %(number)s")
@@ -29,7 +28,7 @@ def shown(label: str) -> str:
     if found is None:
         return label
     template = BOT_LABEL if found.group(1) == "Bot" else AI_LABEL
-    return gettext(str(template)) % {"number": found.group(2)}
+    return str(template) % {"number": found.group(2)}
 
 
 def seat_name(kind: str, name: str) -> str:
