@@ -2,8 +2,7 @@
 
 Each seat's HTML is rendered once, from that seat's own view and in that player's language,
 and sent only to that seat's group; the watchers get the public view, rendered once per
-language they read. No group ever
-receives HTML rendered for another seat.
+language they read. No group ever receives HTML rendered for another seat.
 """
 
 from __future__ import annotations
