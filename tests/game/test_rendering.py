@@ -455,3 +455,22 @@ def test_the_top_line_names_the_shooter_once_during_a_response():
     top = re.search(r'<p class="topline"[^>]*>(.*?)</p>', fragment, re.S).group(1)
     assert "Player 1 fired Shot · Response · Bot 2" in html.unescape(top)
     assert html.unescape(top).count("Player 1") == 1
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pl", "tr", "id", "nl", "de"])
+def test_seats_sit_around_the_table_in_every_language(language):
+    """R135, issue 10: each seat's place on the oval is a CSS length, so it must be written
+    with a decimal point whatever the language: "86,0%" (German, Polish, ...) is not CSS, and
+    every seat piled up in one corner of the desktop table."""
+    from django.utils import translation
+
+    game = Game.new(GameConfig(seats=7, seed=2))
+    with translation.override(language):
+        fragment = render(game, 0)
+
+    places = re.findall(r'style="--x: ([^%]*)%; --y: ([^%]*)%"', fragment)
+    assert len(places) == 7
+    assert all(
+        re.fullmatch(r"\d+(\.\d+)?", x) and re.fullmatch(r"\d+(\.\d+)?", y) for x, y in places
+    )
+    assert len(set(places)) == 7

@@ -218,6 +218,8 @@ def browse(
         assert response.status_code == 200, url
         html = response.content.decode()
         assert f'lang="{language}"' in html, url
+        # Numbers inside CSS are never localised: "86,0%" is not a length (seats piled up).
+        assert not re.search(r'style="[^"]*\d,\d', html), url
         leftovers = leftovers_in(html, language, foreign=foreign)
         if leftovers:
             found[url] = leftovers
