@@ -297,6 +297,13 @@ MODES: dict[str, Promise] = {
     "old_classic": pgettext_lazy("mode", "Old Classic"),
 }
 
+SUITS: dict[str, Promise] = {
+    "hearts": pgettext_lazy("suit", "Hearts"),
+    "diamonds": pgettext_lazy("suit", "Diamonds"),
+    "clubs": pgettext_lazy("suit", "Clubs"),
+    "spades": pgettext_lazy("suit", "Spades"),
+}
+
 UPGRADES: dict[str, UpgradeText] = {
     "accuracy": UpgradeText(
         pgettext_lazy("upgrade", "Accuracy"),

@@ -210,6 +210,11 @@ class CardFace:
         text, tip, suit and rank)."""
         return card_url(self.kind, self.rank, self.suit)
 
+    @property
+    def suit_name(self) -> str:
+        """The suit in words for screen readers ("Pik", "Черви"): the symbol is drawn only."""
+        return str(catalogue.SUITS.get(self.suit, ""))
+
 
 @dataclass
 class TargetButton:

@@ -32,12 +32,6 @@ TYPE_LABELS = {
     "blue": pgettext_lazy("card type", "Blue card"),
     "weapon": pgettext_lazy("card type", "Weapon"),
 }
-SUIT_NAMES = {
-    "hearts": pgettext_lazy("suit", "Hearts"),
-    "diamonds": pgettext_lazy("suit", "Diamonds"),
-    "clubs": pgettext_lazy("suit", "Clubs"),
-    "spades": pgettext_lazy("suit", "Spades"),
-}
 SUIT_ORDER = ("hearts", "diamonds", "clubs", "spades")
 
 
@@ -58,7 +52,7 @@ class Pip:
 
     @property
     def suit_name(self) -> str:
-        return str(SUIT_NAMES[self.suit])
+        return str(catalogue.SUITS[self.suit])
 
 
 @dataclass(frozen=True)

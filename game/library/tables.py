@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from game import catalogue
 from game.engine.cards import APPENDIX_A, CARD_TYPES, DYNAMITE_RANKS, REVOLVER_RANGE, WEAPON_RANGE
 from game.engine.roles import ROLE_ORDER, role_set
-from game.library.content import SUIT_NAMES, SUIT_ORDER, TYPE_GROUPS, TYPE_ORDER
+from game.library.content import SUIT_ORDER, TYPE_GROUPS, TYPE_ORDER
 from game.presenters import SUIT_SYMBOLS, roles_line
 
 SEAT_COUNTS = range(4, 9)
@@ -91,7 +91,7 @@ def deck(caption: str) -> DataTable:
     checks depend on (Hearts escape Jail, Spades 2-9 explode the Dynamite)."""
     by_type_suit = Counter((CARD_TYPES[kind][0], suit) for kind, _rank, suit in APPENDIX_A)
     header = [gettext("Cards")]
-    header += [f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}" for s in SUIT_ORDER]
+    header += [f"{SUIT_SYMBOLS[s]} {catalogue.SUITS[s]}" for s in SUIT_ORDER]
     header.append(gettext("Total"))
     rows = []
     for card_type in TYPE_ORDER:

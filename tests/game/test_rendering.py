@@ -474,3 +474,19 @@ def test_seats_sit_around_the_table_in_every_language(language):
         re.fullmatch(r"\d+(\.\d+)?", x) and re.fullmatch(r"\d+(\.\d+)?", y) for x, y in places
     )
     assert len(set(places)) == 7
+
+
+def test_hand_cards_tell_screen_readers_their_suit_in_the_players_language():
+    """R139, issue 10: the suit is drawn as a symbol only, so each hand card carries its rank
+    and suit in words, in the reader's language (it read "J clubs" in every language)."""
+    from django.utils import translation
+
+    game = Game.new(GameConfig(seats=4, seed=3))
+    [seat] = game.awaiting()
+    hand = game.view(seat)["hand"]
+    with translation.override("de"):
+        fragment = render(game, seat)
+        spoken = {f"{card['rank']} {catalogue.SUITS[card['suit']]}" for card in hand}
+    labels = set(re.findall(r'<span class="visually-hidden">([^<]+)</span>', fragment))
+    assert spoken <= labels
+    assert not any(suit in labels_text for labels_text in labels for suit in ("clubs", "spades"))
