@@ -106,6 +106,7 @@ class MatchSeat(models.Model):
         null=True,
         blank=True,
         related_name="match_seats",
+        verbose_name=_("user"),
     )
     guest_key = models.CharField(_("guest session key"), max_length=40, blank=True, db_index=True)
     name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)

@@ -102,6 +102,7 @@ class RoomSeat(models.Model):
         null=True,
         blank=True,
         related_name="room_seats",
+        verbose_name=_("user"),
     )
     guest_key = models.CharField(_("guest session key"), max_length=40, blank=True)
     name = models.CharField(
@@ -152,7 +153,10 @@ class LobbyPreferences(models.Model):
     theirs in the session)."""
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lobby_preferences"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="lobby_preferences",
+        verbose_name=_("user"),
     )
     settings = models.JSONField(_("settings"), default=dict)
 

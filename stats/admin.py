@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -69,16 +70,47 @@ class PlayerResultInline(ReadOnlyMixin, admin.TabularInline):
         return ", ".join(str(BADGES[code].name) for code in row.badges if code in BADGES)
 
 
+def catalogue_filter(
+    field: str, title: Promise, names: dict[str, Promise]
+) -> type[admin.SimpleListFilter]:
+    """A list filter over a column of catalogue ids (a mode, a team), offering their names in
+    the moderator's language instead of the stored ids."""
+
+    class CatalogueFilter(admin.SimpleListFilter):
+        parameter_name = field
+
+        def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Promise]]:
+            return list(names.items())
+
+        def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+            return queryset.filter(**{field: self.value()}) if self.value() else queryset
+
+    CatalogueFilter.title = title
+    return CatalogueFilter
+
+
 @admin.register(MatchRecord)
 class MatchRecordAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["match", "mode", "seats", "winning_team", "rated", "rounds", "finished_at"]
-    list_filter = ["mode", "rated", "winning_team"]
+    list_display = [
+        "match",
+        "mode_name",
+        "seats",
+        "team_name",
+        "rated",
+        "rounds",
+        "finished_at",
+    ]
+    list_filter = [
+        catalogue_filter("mode", _("mode"), catalogue.MODES),
+        "rated",
+        catalogue_filter("winning_team", _("winning team"), catalogue.TEAMS),
+    ]
     search_fields = ["players__name", "players__user__username"]
     date_hierarchy = "finished_at"
     inlines = [PlayerResultInline]
     readonly_fields = [
         "match",
-        "mode",
+        "mode_name",
         "seats",
         "rounds",
         "turns",
@@ -86,16 +118,26 @@ class MatchRecordAdmin(ReadOnlyMixin, admin.ModelAdmin):
         "duration_seconds",
         "started_at",
         "finished_at",
-        "winning_team",
+        "team_name",
         "winners",
         "rated",
         "humans",
         "recorded_at",
     ]
+    # Every stored column, with modes and teams by name (the raw ids are not shown again).
+    fields = readonly_fields
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # Deleting a record would leave tallies, achievements and ratings counting it.
         return False
+
+    @admin.display(description=_("mode"), ordering="mode")
+    def mode_name(self, record: MatchRecord) -> str:
+        return str(catalogue.MODES.get(record.mode, record.mode))
+
+    @admin.display(description=_("winning team"), ordering="winning_team")
+    def team_name(self, record: MatchRecord) -> str:
+        return str(catalogue.TEAMS.get(record.winning_team, record.winning_team))
 
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet, search_term: str
