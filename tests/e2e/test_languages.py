@@ -1,10 +1,13 @@
 """Browser check of "every screen in seven languages": the start screen, the table of a running
-match, the match summary and the library in Russian, Turkish and German at phone width (360 px),
-chosen with the header's language switch the way a player does, with no text overflowing its
-box; and the switch at a live table (en -> de -> ru) keeps the same table, seat and hand, and the
-table's live (WebSocket) redraws arrive in the new language.
+match, the match summary, the library, a player's statistics and the leaderboards in Russian,
+Turkish, German, Polish, Indonesian and Dutch at phone width (360 px), chosen with the header's
+language switch the way a player does, with no text overflowing its box, the chosen language's
+name shown whole in the switch and no card name broken inside a word; the live table at desktop
+width in Polish (a decimal-comma language) with every seat on the table and none on another; and
+the switch at a live table (en -> de -> ru) keeps the same table, seat and hand, and the table's
+live (WebSocket) redraws arrive in the new language.
 
-Screenshots land in artifacts/i18n/<lang>-<page>-360.png for a human to look at.
+Screenshots land in artifacts/i18n/<lang>-<page>-<width>.png for a human to look at.
 """
 
 from __future__ import annotations
@@ -23,11 +26,16 @@ pytestmark = pytest.mark.e2e
 
 SHOTS = ARTIFACTS / "i18n"
 PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 860}
 STEP_TIMEOUT_MS = 30_000
 # A live redraw needs someone to move: a bot at once (Fast tempo), or the guest's own 15 s
 # decision running out.
 REDRAW_TIMEOUT_MS = 45_000
 PLAYER = "Calamity Kid"
+# The signed-up player seated in the seeded finished matches: their statistics page has
+# figures, and they stand on the leaderboards (five matches is a board's minimum).
+USERNAME = "calamity_kid"
+SEEDED_MATCHES = 5
 
 # Words each screen must show in the chosen language (from locale/<lang>/LC_MESSAGES).
 WORDS = {
@@ -40,6 +48,7 @@ WORDS = {
         "contents": "Содержание",
         "duel": "Дуэль",
         "lucky": "Везунчик",
+        "leaderboards": "Рейтинги",
     },
     "tr": {
         "start": "Otur",
@@ -50,6 +59,7 @@ WORDS = {
         "contents": "İçindekiler",
         "duel": "Düello",
         "lucky": "Şanslı",
+        "leaderboards": "Sıralamalar",
     },
     "de": {
         "start": "Platz nehmen",
@@ -60,14 +70,49 @@ WORDS = {
         "contents": "Inhalt",
         "duel": "Duell",
         "lucky": "Glückspilz",
+        "leaderboards": "Bestenlisten",
+    },
+    "pl": {
+        "start": "Zajmij miejsce",
+        "hand": "Twoja ręka",
+        "log": "Co się stało",
+        "round": "Runda",
+        "summary": "Podsumowanie meczu",
+        "contents": "Spis treści",
+        "duel": "Pojedynek",
+        "lucky": "Szczęściarz",
+        "leaderboards": "Rankingi",
+    },
+    "id": {
+        "start": "Ambil kursi",
+        "hand": "Tanganmu",
+        "log": "Yang terjadi",
+        "round": "Ronde",
+        "summary": "Ringkasan pertandingan",
+        "contents": "Daftar isi",
+        "duel": "Duel",
+        "lucky": "Si Mujur",
+        "leaderboards": "Papan peringkat",
+    },
+    "nl": {
+        "start": "Neem plaats",
+        "hand": "Jouw hand",
+        "log": "Wat er gebeurde",
+        "round": "Ronde",
+        "summary": "Overzicht van de partij",
+        "contents": "Inhoud",
+        "duel": "Duel",
+        "lucky": "Geluksvogel",
+        "leaderboards": "Ranglijsten",
     },
 }
 
 # Visible elements with text whose content is wider than their box, innermost first. Allowed: a
-# box meant to scroll sideways (overflow-x auto/scroll), visually hidden labels (1 px boxes for
-# screen readers), and a box that only a badge placed over its edge on purpose sticks out of
-# (an absolutely positioned timer or ⓘ: the box fits once those are taken out of the count; a
-# badge's own text overflowing is still found on the badge itself).
+# box meant to scroll sideways (overflow-x auto/scroll), a box that cuts its text with an
+# ellipsis on purpose (a long username in the header's account menu), visually hidden labels
+# (1 px boxes for screen readers), and a box that only a badge placed over its edge on purpose
+# sticks out of (an absolutely positioned timer or ⓘ: the box fits once those are taken out of
+# the count; a badge's own text overflowing is still found on the badge itself).
 OVERFLOWING = """
 () => {
   const visuallyHidden = (el) => {
@@ -87,6 +132,7 @@ OVERFLOWING = """
     if (el.scrollWidth <= el.clientWidth + 1) continue;
     const style = getComputedStyle(el);
     if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
+    if (style.textOverflow === "ellipsis" && style.overflowX === "hidden") continue;
     if (visuallyHidden(el)) continue;
     const badges = [...el.querySelectorAll("*")].filter((inner) =>
       ["absolute", "fixed"].includes(getComputedStyle(inner).position));
@@ -108,22 +154,111 @@ OVERFLOWING = """
 }
 """
 
+# Card names on the card faces (hand, discard pile, check, library art) broken inside a word
+# ("Gevangeni|s", "Piersiówk|a"): a word whose text lies on more than one line, or is wider than
+# the name's box. Hyphenation would also count, so it holds where the browser has dictionaries.
+BROKEN_CARD_NAMES = """
+() => {
+  const broken = [];
+  for (const name of document.querySelectorAll(".card .card__name")) {
+    if (!name.checkVisibility()) continue;
+    const box = name.getBoundingClientRect();
+    const text = name.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    for (const word of text.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+      const lines = new Set(rects.map((rect) => Math.round(rect.top))).size;
+      const wide = Math.max(...rects.map((rect) => rect.width));
+      if (lines > 1 || wide > box.width + 1 || name.scrollWidth > name.clientWidth + 1) {
+        broken.push({name: text.data, word: word[0], lines, wordWidth: Math.round(wide),
+                     boxWidth: Math.round(box.width)});
+      }
+    }
+  }
+  return broken;
+}
+"""
+
+# Hand cards whose rule text runs under their action button ("Kies doelwit" over the last line
+# of the Dutch Jail's rule).
+RULE_UNDER_BUTTON = """
+() => [...document.querySelectorAll("#table .hand .card")].flatMap((card) => {
+  const rule = card.querySelector(".card__rule");
+  const button = card.querySelector(".card__do");
+  if (!rule || !button) return [];
+  const ruleBottom = rule.getBoundingClientRect().bottom;
+  const buttonTop = button.getBoundingClientRect().top;
+  return ruleBottom > buttonTop + 1
+    ? [{name: card.querySelector(".card__name").textContent, ruleBottom, buttonTop}] : [];
+})
+"""
+
+# The header's language switch shows the chosen language's name whole ("Bahasa Indonesia",
+# not "Bahasa Indone"): the name, in the select's font, fits its box less padding and arrow.
+LANGUAGE_NAME_CUT = """
+() => {
+  const select = document.getElementById("language-select");
+  const style = getComputedStyle(select);
+  const probe = document.createElement("span");
+  probe.style.cssText = "position: absolute; visibility: hidden; white-space: pre";
+  probe.style.font = style.font;
+  probe.textContent = select.selectedOptions[0].text;
+  document.body.append(probe);
+  const needed = probe.getBoundingClientRect().width;
+  probe.remove();
+  const arrow = 16;
+  const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  const room = select.clientWidth - padding - arrow;
+  return needed > room + 0.5 ? {name: probe.textContent, needed, room} : null;
+}
+"""
+
+# Seats of the desktop oval: each seat's box must lie inside the table area and overlap no other
+# seat (localised CSS positions, "86,0%", once piled every seat into one corner).
+SEAT_BOXES = """
+() => {
+  const felt = document.querySelector("#table .felt").getBoundingClientRect();
+  const seats = [...document.querySelectorAll("#table .seats > .seat")].map((seat) => {
+    const box = seat.getBoundingClientRect();
+    const {left, top, right, bottom} = box;
+    return {seat: seat.dataset.seat, left, top, right, bottom};
+  });
+  return {felt: {left: felt.left, top: felt.top, right: felt.right, bottom: felt.bottom}, seats};
+}
+"""
+
 
 def seed_finished_match() -> None:
-    """Run inside the live server's database (see ``finished_match_id``): one finished,
-    recorded 5-seat match (a guest and four bots), its id printed."""
-    from stats.recording import record_match
-    from tests.stats.conftest import finished_match
+    """Run inside the live server's database (see ``finished_match_id``): finished, recorded
+    5-seat matches of a signed-up player and four bots, played this week (so the player is on
+    this week's leaderboards); the id of the last one printed."""
+    from datetime import timedelta
 
-    match = finished_match([{"guest_key": "i18n-guest", "name": PLAYER}], seats=5, seed=7)
-    record_match(match)
+    from django.utils import timezone
+
+    from stats.recording import record_match
+    from tests.stats.conftest import finished_match, make_user
+
+    player = make_user(USERNAME)
+    started = timezone.now() - timedelta(hours=SEEDED_MATCHES + 1)
+    for n in range(SEEDED_MATCHES):
+        match = finished_match(
+            [{"user": player, "name": PLAYER}],
+            seats=5,
+            seed=7 + n,
+            started_at=started + timedelta(hours=n),
+        )
+        record_match(match)
     print(match.pk)
 
 
 @pytest.fixture(scope="module")
 def finished_match_id(live_url: str, tmp_path_factory: pytest.TempPathFactory) -> int:
-    """A finished match written into the live server's database file, shared by every
-    language (its summary is the same page in each)."""
+    """Finished matches written into the live server's database file, shared by every
+    language (a summary is the same page in each); the id of one of them."""
     [database] = {path.resolve() for path in tmp_path_factory.getbasetemp().glob("e2e*/db.sqlite3")}
     env = server_env(database)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
@@ -156,13 +291,19 @@ def switch_language(page: Page, code: str) -> None:
 
 
 def check_fits(page: Page, lang: str, name: str) -> None:
-    """Save the full page, then assert nothing is wider than the phone or its own box."""
+    """Save the full page, then assert nothing is wider than the screen or its own box, the
+    language switch shows the whole language name and no card name is broken mid-word."""
+    width = page.viewport_size["width"]
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{lang}-{name}-360.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{lang}-{name}-{width}.png"), full_page=True)
     wide = page.evaluate("document.scrollingElement.scrollWidth")
-    assert wide <= PHONE["width"], f"{lang} {name}: the page is {wide} px wide on a 360 px phone"
+    assert wide <= width, f"{lang} {name}: the page is {wide} px wide on a {width} px screen"
     overflowing = page.evaluate(OVERFLOWING)
     assert not overflowing, f"{lang} {name}: text overflows its box: {overflowing}"
+    cut = page.evaluate(LANGUAGE_NAME_CUT)
+    assert cut is None, f"{lang} {name}: the language switch cuts the language's name: {cut}"
+    broken = page.evaluate(BROKEN_CARD_NAMES)
+    assert not broken, f"{lang} {name}: card names broken inside a word: {broken}"
 
 
 def start_match(page: Page) -> str:
@@ -179,12 +320,13 @@ def start_match(page: Page) -> str:
     return page.url
 
 
-@pytest.mark.parametrize("lang", ["ru", "tr", "de"])
+@pytest.mark.parametrize("lang", ["ru", "tr", "de", "pl", "id", "nl"])
 def test_every_screen_fits_a_phone_in_the_chosen_language(
     phone: Page, live_url: str, finished_match_id: int, lang: str
 ) -> None:
-    """The start screen, the table, the summary (R140) and the library, in the language the
-    guest picked in the header, fit a 360 px phone without text spilling out of its box."""
+    """The start screen, the table, the summary (R140), the library, a player's statistics and
+    the leaderboards, in the language the guest picked in the header, fit a 360 px phone
+    without text spilling out of its box."""
     words = WORDS[lang]
     page = phone
 
@@ -203,6 +345,7 @@ def test_every_screen_fits_a_phone_in_the_chosen_language(
     expect(table.locator(".round")).to_contain_text(words["round"])
     expect(table.locator(".log__title")).to_have_text(words["log"])
     check_fits(page, lang, "table")
+    assert not page.evaluate(RULE_UNDER_BUTTON), f"{lang}: a card's rule runs under its button"
 
     # The summary of a finished match: winners, every role, everyone's figures.
     page.goto(f"{live_url}/match/{finished_match_id}/result/")
@@ -222,6 +365,78 @@ def test_every_screen_fits_a_phone_in_the_chosen_language(
     page.goto(f"{live_url}/library/characters/lucky/")
     expect(page.locator("h1")).to_contain_text(words["lucky"])
     check_fits(page, lang, "library-character")
+
+    # A signed-up player's statistics: figures, the tables by role, month and character.
+    page.goto(f"{live_url}/stats/players/{USERNAME}/")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1")).to_have_text(USERNAME)
+    tables = page.locator(".stats__block .stats-table")
+    expect(tables.first.locator("tbody tr")).to_have_count(5)  # one row per role
+    expect(tables.last.locator("tbody tr").first).to_be_visible()  # characters played
+    check_fits(page, lang, "statistics")
+
+    # The leaderboards: the skill-rating board (the player ranked), then the board by role.
+    page.goto(f"{live_url}/stats/leaderboards/")
+    expect(page.locator("h1")).to_have_text(words["leaderboards"])
+    expect(page.locator(".board tbody tr")).to_have_count(1)
+    expect(page.locator(".board tbody")).to_contain_text(USERNAME)
+    check_fits(page, lang, "leaderboards")
+    page.locator(".tabs .tab").last.click()
+    expect(page.locator(".tabs .tab").last).to_have_attribute("aria-current", "page")
+    check_fits(page, lang, "leaderboards-role")
+
+
+def test_the_desktop_table_in_a_decimal_comma_language(
+    browser: Browser, live_url: str, finished_match_id: int
+) -> None:
+    """Polish writes 86,0 where CSS needs 86.0: at a 1280 px table every seat still sits on the
+    oval, inside the table area and clear of every other seat (their positions are CSS, not
+    localised numbers), and no card name on the hand, the pile or in the library is broken
+    inside a word, nor a card's rule hidden under its button."""
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    try:
+        page.goto(f"{live_url}/play/")
+        switch_language(page, "pl")
+        start_match(page)
+        table = page.locator("#table")
+        expect(table.locator(".hand__title")).to_contain_text(WORDS["pl"]["hand"])
+        expect(table.locator(".seats > .seat")).to_have_count(4)
+        check_fits(page, "pl", "table")
+
+        boxes = page.evaluate(SEAT_BOXES)
+        felt, seats = boxes["felt"], boxes["seats"]
+        for seat in seats:
+            inside = (
+                seat["left"] >= felt["left"] - 1
+                and seat["right"] <= felt["right"] + 1
+                and seat["top"] >= felt["top"] - 1
+                and seat["bottom"] <= felt["bottom"] + 1
+            )
+            assert inside, f"seat {seat['seat']} is off the table area {felt}: {seat}"
+        for n, one in enumerate(seats):
+            for other in seats[n + 1 :]:
+                apart = (
+                    one["right"] <= other["left"] + 1
+                    or other["right"] <= one["left"] + 1
+                    or one["bottom"] <= other["top"] + 1
+                    or other["bottom"] <= one["top"] + 1
+                )
+                assert apart, f"seats {one['seat']} and {other['seat']} overlap: {one} {other}"
+        assert not page.evaluate(RULE_UNDER_BUTTON), "a card's rule runs under its button"
+
+        # Every card of the deck, by its Polish name, on the library's card art.
+        page.goto(f"{live_url}/library/")
+        expect(page.locator(".library__toc-title")).to_have_text(WORDS["pl"]["contents"])
+        check_fits(page, "pl", "library")
+
+        # The longest language name, "Bahasa Indonesia", is shown whole in the header's switch.
+        switch_language(page, "id")
+        cut = page.evaluate(LANGUAGE_NAME_CUT)
+        assert cut is None, f"the language switch cuts the language's name: {cut}"
+    finally:
+        context.close()
 
 
 def hand_of(page: Page) -> set[str]:
