@@ -230,7 +230,9 @@ def test_signals_reach_the_other_player_and_notifications_and_focus_work(
         shown = waiter.evaluate(NOTIFICATIONS)
         if not shown:
             waiter.wait_for_timeout(250)  # polling, not a fixed pause
-    assert shown[0]["title"].startswith("Your decision")
-    assert waiter.locator(".tablescreen--mine").count() == 1
+    # The page shows it only when a table of the waiter's own decision arrives; that decision
+    # may already be over when the test looks (a quick answer or the next move), so the title
+    # is what proves whose it was.
+    assert shown[0]["title"].startswith("Your decision · Table")
     waiter.evaluate("window.__pretendHidden = false")
     shoot(waiter, "09-after-notification")
