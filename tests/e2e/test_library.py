@@ -118,9 +118,9 @@ def test_table_cards_open_their_entry_in_a_dialog(page: Page, live_url: str) -> 
 
     # On a phone the dialog fits the screen.
     page.set_viewport_size(PHONE)
-    slot = table.locator(".hand__slot").first
-    slot.scroll_into_view_if_needed()
-    slot.locator(".libref").click()
+    # click() scrolls the card into view itself and, unlike scroll_into_view_if_needed(),
+    # waits out a live redraw that replaces the hand under it.
+    table.locator(".hand__slot").first.locator(".libref").click()
     dialog = page.locator("#library-dialog")
     expect(dialog).to_be_visible()
     box = dialog.bounding_box()
