@@ -217,11 +217,22 @@ async def test_same_job_gives_the_same_fragment_through_either_seam(
     )
 
 
+def german_welcome(name: str) -> str:
+    """The welcome toast's text in German (the catalogue must be compiled for it to differ)."""
+    from django.utils import translation
+
+    with translation.override("de"):
+        text = translation.gettext(
+            "Welcome to the saloon, %(name)s! Live news will pop up here."
+        ) % {"name": name}
+    assert not text.startswith("Welcome"), "the German catalogue must be compiled"
+    return text
+
+
 async def test_welcome_toast_speaks_the_users_preferred_language(
     manual_scheduler, open_socket
 ) -> None:
     """Jobs run outside any request: the job itself switches to the player's language."""
-    from django.utils import translation
 
     scheduler, clock = manual_scheduler
     user = await database_sync_to_async(make_user)("heinz", preferred_language="de")
@@ -231,12 +242,7 @@ async def test_welcome_toast_speaks_the_users_preferred_language(
     clock.advance(WELCOME_DELAY_SECONDS)
     await scheduler.drain()
 
-    with translation.override("de"):
-        expected = translation.gettext(
-            "Welcome to the saloon, %(name)s! Live news will pop up here."
-        ) % {"name": "heinz"}
-    assert not expected.startswith("Welcome"), "the German catalogue must be compiled"
-    assert expected in await socket.receive_from()
+    assert german_welcome("heinz") in await socket.receive_from()
 
 
 async def test_welcome_toast_speaks_the_language_of_the_login_page_without_a_saved_one(
@@ -246,7 +252,6 @@ async def test_welcome_toast_speaks_the_language_of_the_login_page_without_a_sav
     greeted in German, not in the server's default."""
     from django.conf import settings
     from django.test import Client
-    from django.utils import translation
 
     scheduler, clock = manual_scheduler
     user = await database_sync_to_async(make_user)("liesel")
@@ -261,9 +266,4 @@ async def test_welcome_toast_speaks_the_language_of_the_login_page_without_a_sav
     clock.advance(WELCOME_DELAY_SECONDS)
     await scheduler.drain()
 
-    with translation.override("de"):
-        expected = translation.gettext(
-            "Welcome to the saloon, %(name)s! Live news will pop up here."
-        ) % {"name": "liesel"}
-    assert not expected.startswith("Welcome"), "the German catalogue must be compiled"
-    assert expected in await socket.receive_from()
+    assert german_welcome("liesel") in await socket.receive_from()
