@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 
 from game.engine.cards import parse_spec
 from game.engine.characters import CHARACTER_HP
+from game.engine.rng import CURRENT_GENERATOR, LEGACY_GENERATOR, validate_seed
 from game.engine.roles import MODES, ROLE_TEAM
 
 
@@ -25,6 +26,9 @@ class GameConfig:
     card specs by seat replacing the deal, ``deck`` is the draw pile top first (the game then
     holds exactly hands + deck), ``health`` is current HP by seat, and ``start_round`` is the
     round that the Marshal's first turn opens.
+
+    ``seed`` keys ``generator`` (game.engine.rng): a live match's seed is a secret of
+    ``SEED_BITS`` random bits; tests and benches may use small ones.
     """
 
     seats: int
@@ -36,6 +40,7 @@ class GameConfig:
     deck: list[str] | None = None
     health: list[int | None] | None = None
     start_round: int = 1
+    generator: str = CURRENT_GENERATOR
 
     def validate(self) -> None:
         """Raise ValueError with a readable message for a config the engine cannot play."""
@@ -45,8 +50,7 @@ class GameConfig:
             raise ValueError(f"seats must be 4-8, got {self.seats}")
         if self.mode not in MODES:
             raise ValueError(f"unknown mode {self.mode!r}; expected one of {', '.join(MODES)}")
-        if not isinstance(self.seed, int):
-            raise ValueError("seed must be an integer")
+        validate_seed(self.generator, self.seed)
         if not isinstance(self.start_round, int) or self.start_round < 1:
             raise ValueError("start_round must be an integer >= 1")
         n = self.seats
@@ -81,4 +85,6 @@ class GameConfig:
 
     @classmethod
     def from_dict(cls, data: dict) -> GameConfig:
-        return cls(**data)
+        """A stored config; one saved before generators were named was dealt by the legacy
+        one and keeps it, so that its match replays exactly."""
+        return cls(**{"generator": LEGACY_GENERATOR, **data})

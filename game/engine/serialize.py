@@ -6,7 +6,7 @@ The round trip is exact: from_dict(to_dict()) plays on identically to the origin
 from __future__ import annotations
 
 from game.engine.config import GameConfig
-from game.engine.rng import Rng
+from game.engine.rng import game_chance
 from game.engine.state import Card, Player, State, copy_json
 
 FORMAT = 1
@@ -42,7 +42,7 @@ def state_to_dict(s: State) -> dict:
         ],
         "deck": _cards(s.deck),
         "discard": _cards(s.discard),
-        "rng": s.rng.state,
+        "rng": s.rng.position,
         "round": s.round,
         "turn": s.turn,
         "shots": s.shots,
@@ -74,13 +74,14 @@ def state_from_dict(d: dict) -> State:
         )
         for p in d["players"]
     ]
+    config = GameConfig.from_dict(copy_json(d["config"]))
     return State(
-        config=GameConfig.from_dict(copy_json(d["config"])),
+        config=config,
         mode=d["mode"],
         players=players,
         deck=_uncards(d["deck"]),
         discard=_uncards(d["discard"]),
-        rng=Rng(d["rng"]),
+        rng=game_chance(config.generator, config.seed, d["rng"]),
         round=d["round"],
         turn=d["turn"],
         shots=d["shots"],

@@ -5,14 +5,14 @@ from __future__ import annotations
 from game.engine.cards import APPENDIX_A, resolve_specs
 from game.engine.characters import CHARACTERS, character_hp
 from game.engine.config import GameConfig
-from game.engine.rng import Rng
+from game.engine.rng import card_id_source, game_chance
 from game.engine.roles import DEPUTY, DOUBLE_AGENT, MARSHAL, marshal_bonus, role_set
 from game.engine.state import Card, Player, State
 
 
 def new_state(config: GameConfig) -> State:
     config.validate()
-    rng = Rng(config.seed)
+    rng = game_chance(config.generator, config.seed)
     n = config.seats
     mode = config.mode
     old_classic = mode == "old_classic"
@@ -60,11 +60,12 @@ def new_state(config: GameConfig) -> State:
         rng.shuffle(deck_triples)
 
     ids: set[str] = set()
+    id_source = card_id_source(config.generator, config.seed, rng)
 
     def make(triple: tuple[str, str, str]) -> Card:
-        card_id = rng.token()
+        card_id = id_source.token()
         while card_id in ids:
-            card_id = rng.token()
+            card_id = id_source.token()
         ids.add(card_id)
         kind, rank, suit = triple
         return Card(card_id, kind, suit, rank)

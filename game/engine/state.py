@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.config import GameConfig
-from game.engine.rng import Rng
+from game.engine.rng import Chance
 
 
 def copy_json(value):
@@ -36,7 +36,8 @@ def copy_event(event: dict) -> dict:
 
 @dataclass(slots=True)
 class Card:
-    """One physical card. ``id`` is an opaque random string (it must reveal nothing)."""
+    """One physical card. ``id`` is opaque: drawn from a stream of its own (game.engine.rng),
+    it says nothing about the card's kind, its place in the deck or any other id."""
 
     id: str
     kind: str
@@ -78,7 +79,7 @@ class State:
     players: list[Player]
     deck: list[Card]  # top of the deck is the END of the list (pop() draws)
     discard: list[Card]  # top of the pile is the END of the list
-    rng: Rng
+    rng: Chance
     round: int = 0
     turn: int = 0
     shots: int = 0  # Shots played this turn (R49)

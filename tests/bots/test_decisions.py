@@ -234,18 +234,19 @@ def test_grip_draws_from_the_richest_enemy_hand_r104():
 
 
 def test_bonesetter_heals_instead_of_discarding_r111():
-    """R111: cards that would be discarded at the end of the turn pay for a heal instead."""
+    """R111: cards that would be discarded at the end of the turn pay for a heal instead.
+
+    The draw pile is stacked with Ricochets (no Flask to heal with otherwise), so the
+    Bonesetter ends his turn holding more cards than his health, whatever the seed."""
     roles = ["marshal", "bandit", "deputy", "bandit", "loner"]
     game = new_game(
         roles,
         characters=["bonesetter", None, None, None, None],
         hands=[
             ["ricochet", "ricochet", "ricochet", "bazaar", "bazaar", "shot"],
-            None,
-            None,
-            None,
-            None,
+            *[["shot", "shot", "shot"]] * 4,
         ],
+        deck=["ricochet"] * 9 + ["shot"] * 5,
         health=[2, None, None, None, None],
     )
     run_turn(game, 0)

@@ -2,9 +2,12 @@
 
 The main method: build two games that differ only in something seat k cannot see (other
 players' hands, the deck order, hidden roles, the seed behind the generator) and assert that
-k's view is the same in both. Card ids are opaque random strings, so where a changed seed
-changes them, they are compared through the card's face instead. Random games then check
-that no id of another player's hand and no generator state ever appears in a view.
+k's view is the same in both, card ids included: an id is a keyed function of the secret seed
+and of where the card was created (game.engine.rng), so with the same key a reordered deck or
+swapped hands leave every id a seat sees unchanged. Where a changed seed changes the ids,
+cards are compared through their faces instead. Random games then check that no id of another
+player's hand and no generator state ever appears in a view (tests/engine/test_attacker.py
+attacks the ids themselves).
 """
 
 from __future__ import annotations
@@ -109,6 +112,34 @@ def test_deck_order_does_not_reach_a_view(viewer):
         reordered = dict(config, deck=deck[:kept] + rest)
         assert_same_view(game_of(config), game_of(reordered), viewer)
     assert_same_view(game_of(config), game_of(dict(config, deck=deck[:2] + deck[2:][::-1])), None)
+
+
+@pytest.mark.parametrize("viewer", range(5))
+def test_r18_a_dealt_deck_in_another_order_leaves_every_id_a_seat_sees_unchanged(viewer):
+    """R18: the deal itself. Keep the cards the viewer is dealt where they are and reorder
+    everything else (the other hands and the draw pile): with the same key, the viewer's
+    view, every card id in it included, is the same."""
+    deck = unique_cards(80, seed=viewer)
+    config = {
+        "seats": 5,
+        "mode": "classic",
+        "seed": 11,
+        "roles": list(DEFAULT_ROLES[5]),
+        "characters": CALM_CAST[:5],
+        "deck": deck,
+    }
+    base = game_of(config)
+    faces = [f"{c['kind']}:{c['rank']}:{c['suit']}" for c in base.view(viewer)["hand"]]
+    mine = {deck.index(face) for face in faces}  # dealt, or drawn by the Marshal (R20)
+    hidden = [i for i in range(len(deck)) if i not in mine]
+    for shuffle_seed in range(3):
+        moved = list(hidden)
+        random.Random(shuffle_seed).shuffle(moved)
+        reordered = list(deck)
+        for source, target in zip(hidden, moved, strict=True):
+            reordered[target] = deck[source]
+        assert reordered != deck
+        assert_same_view(base, game_of(dict(config, deck=reordered)), viewer)
 
 
 def invisible_role_swaps(roles: list[str], viewer: int, mode: str) -> list[tuple[int, int]]:
