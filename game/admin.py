@@ -18,6 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from game import catalogue
 from game.models import Match, MatchAction, MatchSeat, TableSignal
 
+HIDDEN_WHILE_RUNNING = _("hidden until the match is over")
+
 
 def json_block(value: Any) -> SafeString:
     """Stored JSON (a configuration, an action, a result) as an indented, escaped code block:
@@ -78,7 +80,7 @@ class MatchAdmin(ReadOnlyAdmin):
     readonly_fields = [
         "status",
         "mode",
-        "seed",
+        "seed_once_over",
         "version",
         "move_time",
         "tempo",
@@ -109,9 +111,18 @@ class MatchAdmin(ReadOnlyAdmin):
     def result_json(self, match: Match) -> SafeString:
         return json_block(match.result)
 
+    @admin.display(description=_("seed"))
+    def seed_once_over(self, match: Match) -> str:
+        """The seed is the key to every hidden card: not even a moderator (who may be seated
+        at the table) reads it while the match runs (docs/security.md)."""
+        return str(match.seed) if not match.is_running else str(HIDDEN_WHILE_RUNNING)
+
     @admin.display(description=_("config"))
     def config_json(self, match: Match) -> SafeString:
-        return json_block(match.config)
+        config = dict(match.config)
+        if match.is_running:
+            config["seed"] = str(HIDDEN_WHILE_RUNNING)
+        return json_block(config)
 
 
 @admin.register(TableSignal)

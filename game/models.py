@@ -35,12 +35,40 @@ class MoveTime(models.IntegerChoices):
     S90 = 90, _("90 s")
 
 
+class SeedField(models.CharField):
+    """A game seed: an integer of up to 256 bits (game.engine.rng.SEED_BITS), wider than any
+    database integer, so it is stored as its decimal digits and read back as an ``int``."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("max_length", 80)
+        super().__init__(*args, **kwargs)
+
+    def deconstruct(self):
+        name, path, args, kwargs = super().deconstruct()
+        if kwargs.get("max_length") == 80:
+            del kwargs["max_length"]
+        return name, path, args, kwargs
+
+    def from_db_value(self, value, expression, connection) -> int | None:
+        return None if value is None else int(value)
+
+    def to_python(self, value) -> int | None:
+        if value is None or isinstance(value, int):
+            return value
+        return int(value)
+
+    def get_prep_value(self, value) -> str | None:
+        return None if value is None else str(int(value))
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
-    seed = models.BigIntegerField(_("seed"))
+    # The generator's secret key (game.engine.rng): it decides every shuffle, deal and coin of
+    # the match, so it never leaves the server while the match runs (docs/security.md).
+    seed = SeedField(_("seed"))
     config = models.JSONField(_("config"), help_text=_("GameConfig fields the match started from"))
     state = models.JSONField(_("state"), help_text=_("game snapshot after the last action"))
     version = models.PositiveIntegerField(_("version"), default=0)
@@ -81,7 +109,7 @@ class Match(models.Model):
         return Game.from_dict(self.state)
 
     def game_config(self) -> GameConfig:
-        return GameConfig(**self.config)
+        return GameConfig.from_dict(self.config)
 
     def replay(self) -> Game:
         """The game rebuilt from config + action log, ignoring the snapshot (restart, audits)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from bangarena_site import jobs
 from game import broadcast, seat_labels
 from game.engine import Game, GameConfig, IllegalAction
+from game.engine.rng import SEED_BITS, derived_seed
 from game.models import Match, MatchAction, MatchSeat, MoveTime, Tempo
 from game.signals import ai_decision_requested, match_finished, match_started
 
@@ -112,14 +113,15 @@ def start_match(
     ):
         raise ValueError(f"host_seat {host_seat!r} is not a human seat")
     if seed is None:
-        seed = secrets.randbelow(2**62)
+        # The generator's key: secret, and far too wide to guess (docs/security.md).
+        seed = secrets.randbits(SEED_BITS)
     config = GameConfig(seats=len(seats), mode=mode, seed=seed)
     game = Game.new(config)  # validates the config (ValueError) before anything is saved
     now = clock()
     with transaction.atomic():
         match = Match.objects.create(
             seed=seed,
-            config=asdict(config),
+            config=config.to_dict(),
             state=game.to_dict(),
             move_time=move_time,
             tempo=tempo,
@@ -234,12 +236,18 @@ def _bot_action(match: Match, game: Game, seat: int) -> dict:
     view = game.view(seat)
     legal = game.legal_actions(seat)
     memory = BotMemory.from_log(seat, view["log"])
-    action = choose(view, legal, memory, seed=match.seed + match.version)
+    action = choose(view, legal, memory, seed=bot_seed(match))
     if action not in legal:
         # A bot bug must not freeze the table: log it and make the simplest move (R120).
         logger.error("Bot for match %s seat %s chose an illegal %r", match.pk, seat, action)
         return game.default_action(seat)
     return action
+
+
+def bot_seed(match: Match) -> int:
+    """The seed of the bot's tie-breaks for the match's current decision: derived from the
+    secret seed by a one-way function, so the bots' choices cannot be traced back to it."""
+    return derived_seed(match.seed, match.version)
 
 
 def _apply(

@@ -79,7 +79,7 @@ def test_each_bot_move_is_the_bots_choice_from_its_own_view(job_queue: JobQueue)
             view,
             game.legal_actions(seat),
             BotMemory.from_log(seat, view["log"]),
-            seed=match.seed + match.version,
+            seed=services.bot_seed(match),
         )
         job_queue.run_next()
         last = MatchAction.objects.get(match=match, seq=match.version + 1)
