@@ -6,11 +6,12 @@ table, so a reload or a lost network restores everything at once. Actions arrive
 ``{"action": "<JSON action>", "version": "<int>"}`` (htmx ws-send) and go to
 ``services.submit``; a refusal is told only to this socket, as a toast in its language.
 Frames with a ``signal`` field are table signals (game.table_signals), refused the same way.
+Frames are hostile until read (bangarena_site.live.frames): an oversized one closes the socket
+with 1009, an unreadable one gets a toast, and nothing a client sends can crash the consumer.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from collections import deque
 from typing import Any
@@ -24,6 +25,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from bangarena_site.live.accounts import AccountSocketMixin
+from bangarena_site.live.frames import GuardedSocketMixin, parse_object, whole_number
 from game import broadcast, services, table_signals
 from game.models import Match
 
@@ -36,6 +38,7 @@ PER_SECONDS = 5.0
 
 SLOW_DOWN = _("Too many clicks at once; slow down a little.")
 UNREADABLE = _("That move could not be read; reload the page.")
+FAILED = _("Something went wrong with that; nothing was changed. Try again.")
 
 
 def connection_language(scope: dict[str, Any]) -> str:
@@ -53,13 +56,16 @@ def connection_language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request) or settings.LANGUAGE_CODE
 
 
-class MatchConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
+class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer):
     match_id: int
     seat: int | None = None
     group: str | None = None
     language: str = settings.LANGUAGE_CODE
     # The newest table version sent; an older fragment arriving late is dropped.
     last_version: int = -1
+    # Whether this socket was counted as the seat's (or a watcher's) open socket: only then
+    # does its disconnect take the count back down.
+    counted: bool = False
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -83,18 +89,28 @@ class MatchConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
             )
         else:
             await database_sync_to_async(services.set_watching)(self.match_id, True, self.language)
+        self.counted = True
         html, version = await database_sync_to_async(self._full_table)()
         await self._send_table(html, version)
 
     async def disconnect(self, code: int) -> None:
+        """Leave the groups and take this socket off the count, whatever else failed."""
         if self.group is None:
             return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.leave_account_group()
-        if self.seat is not None:
-            await database_sync_to_async(services.set_connected)(self.match_id, self.seat, False)
-        else:
-            await database_sync_to_async(services.set_watching)(self.match_id, False, self.language)
+        try:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.leave_account_group()
+        finally:
+            if self.counted:
+                self.counted = False
+                if self.seat is not None:
+                    await database_sync_to_async(services.set_connected)(
+                        self.match_id, self.seat, False
+                    )
+                else:
+                    await database_sync_to_async(services.set_watching)(
+                        self.match_id, False, self.language
+                    )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not self._within_rate():
@@ -126,6 +142,9 @@ class MatchConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
             )
         except table_signals.SignalRefused as refused:
             await self._toast(refused.message)
+
+    async def frame_failed(self) -> None:
+        await self._toast(FAILED)
 
     async def table_update(self, event: dict[str, Any]) -> None:
         await self._send_table(event["html"], event["version"])
@@ -172,15 +191,15 @@ class MatchConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
 
 
 def parse_action_message(text_data: str | None) -> tuple[dict, int] | None:
-    """``(action, version)`` from an htmx ws-send frame, or None if it is malformed."""
-    try:
-        data = json.loads(text_data or "")
-        action = data["action"]
-        if isinstance(action, str):
-            action = json.loads(action)
-        version = int(data["version"])
-    except (ValueError, TypeError, KeyError):
+    """``(action, version)`` from an htmx ws-send frame, or None if it is malformed. The
+    action comes as an object or as the JSON text of one (a form's hidden field)."""
+    data = parse_object(text_data)
+    if data is None:
         return None
-    if not isinstance(action, dict):
+    action = data.get("action")
+    if isinstance(action, str):
+        action = parse_object(action)
+    version = whole_number(data.get("version"))
+    if not isinstance(action, dict) or version is None:
         return None
     return action, version

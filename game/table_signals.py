@@ -15,7 +15,6 @@ two tabs sending at the same moment cannot both slip under a limit.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -28,6 +27,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from bangarena_site.live.frames import parse_object, whole_number
 from game import broadcast, catalogue, services
 from game.models import Match, TableSignal
 
@@ -160,23 +160,21 @@ def _check_limits(match: Match, seat: int, now: datetime) -> None:
 def parse_signal_message(text_data: str | None) -> tuple[str, str, int | None] | None:
     """``(kind, value, target)`` from a table-socket frame that carries a ``signal`` field (a
     signal form's htmx ws-send), or None for any other frame (moves keep their own path).
-    A target that is not a seat number becomes -1, which no rule accepts."""
-    try:
-        data = json.loads(text_data or "")
-    except ValueError:
+    A target that is not a seat number becomes -1, which no rule accepts; so do a kind or
+    value that is not text."""
+    data = parse_object(text_data)
+    if data is None or "signal" not in data:
         return None
-    if not isinstance(data, dict) or "signal" not in data:
-        return None
-    raw_target = data.get("target")
+    kind, value, raw_target = data["signal"], data.get("value") or "", data.get("target")
+    if not isinstance(kind, str) or not isinstance(value, str):
+        return "", "", -1
     target: int | None
-    if raw_target in (None, ""):
+    if raw_target is None or raw_target == "":
         target = None
     else:
-        try:
-            target = int(raw_target)
-        except (TypeError, ValueError):
-            target = -1
-    return str(data["signal"]), str(data.get("value") or ""), target
+        number = whole_number(raw_target)
+        target = -1 if number is None else number
+    return kind, value, target
 
 
 # ---------------------------------------------------------------------------------------------

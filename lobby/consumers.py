@@ -18,6 +18,7 @@ from django.conf import settings
 from django.utils import translation
 
 from bangarena_site.live.accounts import AccountSocketMixin
+from bangarena_site.live.frames import GuardedSocketMixin
 from game.consumers import connection_language
 from lobby import broadcast, codes, services
 from lobby.identity import Person, person_of_scope
@@ -36,12 +37,14 @@ def origin_of(scope: dict[str, Any]) -> str:
     return ""
 
 
-class RoomConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
+class RoomConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer):
     room_id: int | None = None
     group: str | None = None
     person: Person = Person(None, "")
     language: str = settings.LANGUAGE_CODE
     origin: str = ""
+    # Whether this socket was counted present: only then does its disconnect uncount it.
+    counted: bool = False
 
     async def connect(self) -> None:
         code = codes.normalize(self.scope["url_route"]["kwargs"]["code"])
@@ -58,14 +61,20 @@ class RoomConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
         await self.join_account_group()
         # Presence redraws every page of the room (this one included) on commit.
         await database_sync_to_async(services.socket_opened)(self.room_id, self.person)
+        self.counted = True
         await self._send_room()
 
     async def disconnect(self, code: int) -> None:
+        """Leave the groups and take this socket off the room's presence, whatever failed."""
         if self.group is None or self.room_id is None:
             return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
-        await self.leave_account_group()
-        await database_sync_to_async(services.socket_closed)(self.room_id, self.person)
+        try:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.leave_account_group()
+        finally:
+            if self.counted:
+                self.counted = False
+                await database_sync_to_async(services.socket_closed)(self.room_id, self.person)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Nothing to say on this socket; frames are ignored."""

@@ -7,18 +7,20 @@ from typing import Any
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from bangarena_site.live.accounts import AccountSocketMixin
+from bangarena_site.live.frames import GuardedSocketMixin
 from bangarena_site.live.groups import user_group
 
 # Close code for "not signed in" (4000-4999 are free for applications; 4401 mirrors HTTP 401).
 CLOSE_NOT_SIGNED_IN = 4401
 
 
-class NotificationConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
+class NotificationConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer):
     """Joins the user's own group and forwards pushed fragments as text frames.
 
     The htmx ws extension swaps each frame into the page out-of-band by element id. The socket
     only ever receives what was pushed to this user's group; anonymous visitors are refused
-    during the handshake, before any group is joined.
+    during the handshake, before any group is joined. Frames from the client are ignored, and
+    one over the size limit closes the socket (bangarena_site.live.frames).
     """
 
     group: str | None = None
