@@ -14,6 +14,7 @@ from django.utils import timezone
 from bangarena_site.live.accounts import close_account_sockets
 
 from .models import User
+from .signals import user_banned
 
 
 def ban_user(user: User, *, reason: str, now: datetime | None = None) -> None:
@@ -25,9 +26,13 @@ def ban_user(user: User, *, reason: str, now: datetime | None = None) -> None:
         user.session_generation += 1
         user.save(update_fields=["is_active", "banned_at", "ban_reason", "session_generation"])
         end_sessions_of(user)
-        # Sockets opened before the ban would outlive the sessions: close them on commit.
+        # Sockets opened before the ban would outlive the sessions: close them on commit, and
+        # let the apps revoke what else the player made to log in with (agent tokens).
         user_id = user.pk
         transaction.on_commit(lambda: close_account_sockets(user_id))
+        transaction.on_commit(
+            lambda: user_banned.send_robust(sender=User, user_id=user_id), robust=True
+        )
 
 
 def unban_user(user: User) -> None:

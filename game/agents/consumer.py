@@ -5,7 +5,8 @@ the URL would end up in access logs). After ``welcome`` the socket listens on tw
 token's (revocation; for a room token, the room's next match) and its seat's in the current
 match (``decide`` whenever the services announce the seat's decision, ``result`` at the end).
 Moves go through ``game.services.submit`` with the "ai" cause; any refusal is an ``error``
-frame and changes nothing.
+frame and changes nothing. Frames are read as hostile (bangarena_site.live.frames): one over
+the size limit closes the socket with 1009, and no frame can crash the consumer.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import timezone
 
+from bangarena_site.live.accounts import CLOSE_ACCOUNT_CLOSED
+from bangarena_site.live.frames import GuardedSocketMixin, parse_object, whole_number
 from game import services as game_services
 from game.agents import protocol
 from game.agents import services as agent_services
@@ -28,6 +31,10 @@ from game.models import MatchAction
 
 HELLO_SECONDS = 10.0
 CLOSE_UNKNOWN_TOKEN = 4401
+# The account that made the token was closed (banned): as every socket of that account.
+CLOSE_BANNED = CLOSE_ACCOUNT_CLOSED
+# Longer than any token (bga_ + 32 characters); a longer "token" is not looked up at all.
+MAX_TOKEN_LENGTH = 100
 CLOSE_RATE_LIMITED = 4429
 # A socket that never said hello, or whose first frame was not one (no token, no limits yet).
 CLOSE_NO_HELLO = 4400
@@ -37,7 +44,7 @@ MAX_DROPPED = 30
 TOUCH_EVERY_SECONDS = 60.0
 
 
-class AgentConsumer(AsyncWebsocketConsumer):
+class AgentConsumer(GuardedSocketMixin, AsyncWebsocketConsumer):
     token_id: int | None = None
     match_id: int | None = None
     seat: int | None = None
@@ -65,7 +72,7 @@ class AgentConsumer(AsyncWebsocketConsumer):
     # --- frames from the agent ----------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        message = _parse(text_data)
+        message = parse_object(text_data)
         if self.token_id is None:
             await self._hello(message)
             return
@@ -80,8 +87,17 @@ class AgentConsumer(AsyncWebsocketConsumer):
         else:
             await self._send(protocol.error("bad_message"))
 
+    async def frame_failed(self) -> None:
+        await self._send(protocol.error("server_error"))
+
     async def _hello(self, message: dict[str, Any] | None) -> None:
-        if message is None or message.get("type") != "hello" or "token" not in message:
+        token = message.get("token") if message is not None else None
+        if (
+            message is None
+            or message.get("type") != "hello"
+            or not isinstance(token, str)
+            or len(token) > MAX_TOKEN_LENGTH
+        ):
             await self._send(protocol.error("bad_message", "The first frame must be a hello."))
             await self.close(code=CLOSE_NO_HELLO)
             return
@@ -90,7 +106,7 @@ class AgentConsumer(AsyncWebsocketConsumer):
             await self._send(protocol.error("rate_limited", "Too many unknown tokens."))
             await self.close(code=CLOSE_RATE_LIMITED)
             return
-        binding = await database_sync_to_async(agent_services.seat_for)(message["token"])
+        binding = await database_sync_to_async(agent_services.seat_for)(token)
         if binding is None:
             await sync_to_async(agent_throttle.record_unknown_hello)(address)
             await self._send(protocol.error("unknown_token"))
@@ -165,6 +181,11 @@ class AgentConsumer(AsyncWebsocketConsumer):
             await self._send_pending(binding)
 
     async def agent_revoked(self, event: dict[str, Any]) -> None:
+        """The token was revoked (4401), or its maker's account was closed (4403)."""
+        if event.get("banned"):
+            await self._send(protocol.error("account_closed"))
+            await self.close(code=CLOSE_BANNED)
+            return
         await self._send(protocol.error("unknown_token"))
         await self.close(code=CLOSE_UNKNOWN_TOKEN)
 
@@ -211,20 +232,13 @@ class AgentConsumer(AsyncWebsocketConsumer):
         await database_sync_to_async(agent_services.touch)(self.token_id, timezone.now())
 
 
-def _parse(text_data: str | None) -> dict[str, Any] | None:
-    try:
-        message = json.loads(text_data or "")
-    except ValueError:
-        return None
-    return message if isinstance(message, dict) else None
-
-
 def _valid_act(message: dict[str, Any]) -> bool:
+    """An action object and an integer version (a JSON number, not a string or a float)."""
     version = message.get("version")
     return (
         isinstance(message.get("action"), dict)
-        and isinstance(version, int)
-        and not isinstance(version, bool)
+        and type(version) is int
+        and whole_number(version) is not None
     )
 
 

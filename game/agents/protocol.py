@@ -25,6 +25,8 @@ ERRORS: dict[str, str] = {
     "finished": "This match is over.",
     "rate_limited": "Too many frames; this one was dropped.",
     "no_match": "The room has not started a match yet.",
+    "account_closed": "The account that made this token was closed; the token is revoked.",
+    "server_error": "The server could not handle that frame; nothing changed. Try again.",
 }
 
 

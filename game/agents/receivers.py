@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
+from bangarena_site.accounts.signals import user_banned
 from game.agents import services
 from game.agents.models import AgentToken
 from game.models import Match, MatchSeat
@@ -48,3 +49,8 @@ def new_match(sender: Any, match: Match, **kwargs: Any) -> None:
 def token_deleted(sender: Any, instance: AgentToken, **kwargs: Any) -> None:
     """A removed seat takes its tokens along (CASCADE): their sockets close like revoked ones."""
     services.close_sockets_on_commit(instance.pk)
+
+
+@receiver(user_banned, dispatch_uid="agents.user_banned")
+def maker_banned(sender: Any, user_id: int, **kwargs: Any) -> None:
+    services.revoke_made_by(user_id)

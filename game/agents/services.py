@@ -81,14 +81,23 @@ def create_token(
     return plain
 
 
-def revoke(token_id: int) -> None:
-    """The token is unknown from now on; its open sockets are closed (4401) after the commit."""
+def revoke(token_id: int, *, banned: bool = False) -> None:
+    """The token is unknown from now on; its open sockets are closed after the commit, with
+    4401, or 4403 when its maker's account was closed (``banned``)."""
     with transaction.atomic():
         updated = AgentToken.objects.filter(pk=token_id, revoked_at__isnull=True).update(
             revoked_at=timezone.now()
         )
         if updated:
-            close_sockets_on_commit(token_id)
+            close_sockets_on_commit(token_id, banned=banned)
+
+
+def revoke_made_by(user_id: int) -> None:
+    """A ban revokes every token the player made, and closes their sockets (4403)."""
+    for token_id in AgentToken.objects.filter(
+        created_by_id=user_id, revoked_at__isnull=True
+    ).values_list("pk", flat=True):
+        revoke(token_id, banned=True)
 
 
 def revoke_all(room_seat: Any) -> None:
@@ -99,9 +108,10 @@ def revoke_all(room_seat: Any) -> None:
         revoke(token_id)
 
 
-def close_sockets_on_commit(token_id: int) -> None:
+def close_sockets_on_commit(token_id: int, *, banned: bool = False) -> None:
     group = token_group(token_id)
-    transaction.on_commit(lambda: send_to_group(group, {"type": REVOKED_MESSAGE}), robust=True)
+    message = {"type": REVOKED_MESSAGE, "banned": banned}
+    transaction.on_commit(lambda: send_to_group(group, message), robust=True)
 
 
 def send_to_group(group: str, message: dict[str, Any]) -> None:
@@ -123,8 +133,12 @@ def seat_for_id(token_id: int) -> Binding | None:
 
 
 def _active():  # noqa: ANN202 (a queryset)
-    return AgentToken.objects.filter(revoked_at__isnull=True).select_related(
-        "match_seat", "room_seat__room"
+    """Tokens that still log in: not revoked, and not made by a closed account (the ban's
+    revocation runs after its commit; this holds from the ban's very commit)."""
+    return (
+        AgentToken.objects.filter(revoked_at__isnull=True)
+        .exclude(created_by__is_active=False)
+        .select_related("match_seat", "room_seat__room")
     )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.utils import translation
 
+from bangarena_site.live import frames
 from game import catalogue
 from game.agents import consumer as agent_consumer
 from game.agents import throttle as agent_throttle
@@ -834,11 +835,14 @@ def agent_protocol(example_view: dict[str, Any], example_legal: list[dict]) -> d
             str(agent_consumer.CLOSE_UNKNOWN_TOKEN): "unknown or revoked token",
             str(agent_consumer.CLOSE_RATE_LIMITED): "rate limit abuse",
             str(agent_consumer.CLOSE_NO_HELLO): "the first frame was not a hello",
+            str(agent_consumer.CLOSE_BANNED): "the token's maker was banned; the token is revoked",
+            str(frames.CLOSE_TOO_BIG): f"a frame over {frames.MAX_FRAME_SIZE} characters",
         },
         "limits": {
             "frames_per_second_per_token": agent_throttle.FRAMES_PER_SECOND,
             "frames_per_minute_per_token": agent_throttle.FRAMES_PER_MINUTE,
             "unknown_token_hellos_per_minute_per_address": agent_throttle.UNKNOWN_HELLOS_PER_MINUTE,
+            "max_frame_characters": frames.MAX_FRAME_SIZE,
             "answer_within": "the table's move time, else the automatic move (R120)",
         },
         "forward_compatibility": "ignore message types you do not know",

@@ -34,6 +34,7 @@ WAIT_ERRORS = frozenset(("stale", "not_your_turn", "finished", "no_match", "rate
 CLOSE_UNKNOWN_TOKEN = 4401
 CLOSE_RATE_LIMIT = 4429
 CLOSE_NO_HELLO = 4400
+CLOSE_BANNED = 4403
 
 log = logging.getLogger("bangarena_agent")
 
@@ -222,7 +223,7 @@ class AgentClient:
     async def _on_error(self, message: dict[str, Any]) -> None:
         error = ProtocolError(str(message.get("code")), str(message.get("message", "")))
         self.errors.append(error)
-        if error.code == "unknown_token":
+        if error.code in ("unknown_token", "account_closed"):
             raise error
         pending = self._pending
         if error.code == "illegal" and pending is not None and self._retried != pending.version:
@@ -251,6 +252,8 @@ class AgentClient:
         code = closed.rcvd.code if closed.rcvd is not None else None
         if code == CLOSE_UNKNOWN_TOKEN:
             return ProtocolError("unknown_token", "the token is unknown or was revoked")
+        if code == CLOSE_BANNED:
+            return ProtocolError("account_closed", "the token's maker was banned; it is revoked")
         if code == CLOSE_RATE_LIMIT:
             return ProtocolError("rate_limited", "closed for sending too many frames")
         if code == CLOSE_NO_HELLO:

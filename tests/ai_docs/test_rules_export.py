@@ -136,8 +136,12 @@ def test_timers_signals_and_protocol_r118_r120_r128():
         "finished",
         "rate_limited",
         "no_match",
+        "account_closed",
+        "server_error",
     }
     assert protocol["limits"]["frames_per_second_per_token"] == 10
+    assert protocol["limits"]["max_frame_characters"] == 16 * 1024
+    assert {"4401", "4403", "1009"} <= set(protocol["close_codes"])
 
 
 def test_version_hash_is_present_and_stable():
