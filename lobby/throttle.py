@@ -1,7 +1,10 @@
 """Rate limit on looking rooms up by code (Q58: codes must not be enumerable).
 
-Every lookup that finds no room counts, per address and per session, in the accounts' sliding
-window: a player who mistypes a few times is never stopped, a script trying codes is.
+Every lookup that finds no room counts, per address and per session, in a sliding window
+counted atomically in the shared cache: a player who mistypes a few times is never stopped, a
+script trying codes is. The limit stops lookups of rooms the person is not in; a member always
+reaches his own room (lobby.views), so a code guesser behind the same address (a school, an
+office, a carrier's NAT) cannot lock the others out of their rooms.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from bangarena_site.accounts.throttle import SlidingWindow
+from bangarena_site.limits import SlidingWindow
 from lobby.identity import Person
 
 WINDOW_SECONDS = 10 * 60

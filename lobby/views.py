@@ -115,7 +115,7 @@ class Refusal:
 def _join(request: HttpRequest, person: Person, raw_code: str, name: str) -> HttpResponse | Refusal:
     """Seat ``person`` in the room, or send them to watch its running match."""
     address = client_address(request)
-    wait = join_throttle.seconds_until_allowed(person, address)
+    wait = _code_wait(person, address, raw_code)
     if wait:
         return Refusal(_too_many_codes(wait), status=429)
     code = codes.normalize(raw_code)
@@ -135,6 +135,19 @@ def _join(request: HttpRequest, person: Person, raw_code: str, name: str) -> Htt
     if room.is_playing and room.current_match_id:
         return redirect("game:table", room.current_match_id)
     return redirect("lobby:room", room.code)
+
+
+def _code_wait(person: Person, address: str, raw_code: str) -> int:
+    """Seconds before ``person`` may look up another room code: 0 whenever the code is that
+    of a room he is in, so guessing from his address never locks him out of his own room.
+    Everyone else gets the same answer whether or not the code exists."""
+    wait = join_throttle.seconds_until_allowed(person, address)
+    if not wait or not person.known:
+        return wait
+    room = Room.objects.filter(code=codes.normalize(raw_code)).first()
+    if room is not None and services.member_of(room, person) is not None:
+        return 0
+    return wait
 
 
 def _too_many_codes(seconds: int) -> str:
@@ -195,7 +208,7 @@ def _room_or_404(request: HttpRequest, raw_code: str) -> Room:
     so neither 404 against 403 nor any other answer can be used to enumerate codes."""
     person = person_of(request)
     address = client_address(request)
-    wait = join_throttle.seconds_until_allowed(person, address)
+    wait = _code_wait(person, address, raw_code)
     if wait:
         raise CodeThrottled(wait)
     code = codes.normalize(raw_code)
@@ -227,7 +240,7 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
     """The room: live seats for members; for anyone else a seat to take (the share link)."""
     person = person_of(request)
     address = client_address(request)
-    wait = join_throttle.seconds_until_allowed(person, address)
+    wait = _code_wait(person, address, code)
     if wait:
         return _start_page(request, _code_error_form(request, code, _too_many_codes(wait)), 429)
     found = codes.normalize(code)

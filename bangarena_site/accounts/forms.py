@@ -93,7 +93,7 @@ class LoginForm(AuthenticationForm):
 
         wait = self.throttle.seconds_until_allowed(username, address)
         if wait:
-            raise self._throttled_error(wait)
+            raise self._throttled_error(wait, self.throttle.locked_out(username, address))
 
         refused = self._refused_account(username)
         if refused is not None:
@@ -109,7 +109,7 @@ class LoginForm(AuthenticationForm):
             self.throttle.record_failure(username, address)
             raise self.get_invalid_login_error()
         self.confirm_login_allowed(self.user_cache)
-        self.throttle.record_success(username)
+        self.throttle.record_success(username, address)
         return self.cleaned_data
 
     @staticmethod
@@ -135,7 +135,15 @@ class LoginForm(AuthenticationForm):
         )
 
     @staticmethod
-    def _throttled_error(wait_seconds: int) -> ValidationError:
+    def _throttled_error(wait_seconds: int, locked: bool = True) -> ValidationError:
+        if not locked:
+            # A slow-down (at most a minute), not a lock-out: say the seconds.
+            message = ngettext(
+                "Too many failed log-in attempts. Please try again in %(seconds)d second.",
+                "Too many failed log-in attempts. Please try again in %(seconds)d seconds.",
+                wait_seconds,
+            )
+            return ValidationError(message, code="throttled", params={"seconds": wait_seconds})
         minutes = minutes_to_wait(wait_seconds)
         message = ngettext(
             "Too many failed log-in attempts. Please try again in %(minutes)d minute.",

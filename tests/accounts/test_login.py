@@ -3,7 +3,13 @@
 import pytest
 from django.urls import reverse
 
-from bangarena_site.accounts.throttle import MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_USERNAME
+from bangarena_site.accounts.forms import LoginForm
+from bangarena_site.accounts.throttle import (
+    FREE_FAILURES_PER_USERNAME,
+    LONGEST_SLOW_DOWN_SECONDS,
+    MAX_FAILURES_PER_ADDRESS,
+    MAX_FAILURES_PER_USERNAME,
+)
 
 from .helpers import STRONG_PASSWORD, make_user
 
@@ -148,3 +154,51 @@ def test_login_never_redirects_off_site(client):
     )
 
     assert response.url == reverse("home")
+
+
+def test_a_strangers_wrong_passwords_do_not_lock_the_owner_out(client, clock):
+    """Found measuring the limits: 5 wrong passwords from anyone locked the account's owner
+    out for 15 minutes. The hard limit is per username and address: the stranger's own
+    address is locked, the owner at home logs in at once."""
+    make_user()
+    for _ in range(MAX_FAILURES_PER_USERNAME):
+        log_in(client, password="guess", address="192.0.2.66")
+    assert "Too many failed" in log_in(client, address="192.0.2.66").content.decode()
+
+    log_in(client, address="203.0.113.7")
+    assert is_logged_in(client)
+
+
+def guess_from_many_addresses(client, clock, count: int) -> None:
+    """Wrong passwords from ``count`` addresses, each waiting out any slow-down first (a
+    refused attempt is not even checked, so it does not count)."""
+    for attempt in range(count):
+        address = f"192.0.2.{attempt}"
+        clock.advance(LoginForm.throttle.seconds_until_allowed("calamity", address))
+        assert GENERIC_ERROR in log_in(client, password="guess", address=address).content.decode()
+
+
+def test_a_guesser_on_many_addresses_only_slows_the_username_down_never_locks_it(client, clock):
+    """Spread over addresses, guesses slow the username down (1, 2, 4 ... seconds after the
+    last failure, at most a minute); the owner waits that at most, never a lock-out."""
+    make_user()
+    guess_from_many_addresses(client, clock, FREE_FAILURES_PER_USERNAME + 10)
+    refused = log_in(client, address="203.0.113.7").content.decode()
+    assert "Please try again in 60 seconds." in refused
+    assert not is_logged_in(client)
+
+    clock.advance(LONGEST_SLOW_DOWN_SECONDS)
+    log_in(client, address="203.0.113.7")
+    assert is_logged_in(client)
+
+
+def test_the_slow_down_grows_with_each_failure(client, clock):
+    make_user()
+    guess_from_many_addresses(client, clock, FREE_FAILURES_PER_USERNAME)
+    assert "Please try again in 1 second." in log_in(client, address="203.0.113.7").content.decode()
+    guess_from_many_addresses(client, clock, 2)
+    assert (
+        "Please try again in 4 seconds." in log_in(client, address="203.0.113.7").content.decode()
+    )
+    clock.advance(1)
+    assert "in 3 seconds" in log_in(client, address="203.0.113.7").content.decode()

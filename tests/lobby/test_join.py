@@ -220,3 +220,26 @@ def test_posts_naming_a_room_cannot_be_used_to_enumerate_codes(job_queue, url_na
     response = guesser.post(reverse(url_name, args=[room.code, *args]))
     assert response.status_code == 429
     assert "Too many room codes tried" in response.content.decode()
+
+
+def test_code_guessing_never_locks_members_out_of_their_own_room_q58(job_queue):
+    """Found measuring the limits: 30 bad codes from one address (a school, an office, a
+    carrier's NAT) locked everyone behind it out of their own room pages and host controls for
+    10 minutes. The limit now stops only lookups of rooms one is not in."""
+    host = guest("10.0.0.7")
+    room = create_room(host)
+    member = guest("10.0.0.7")
+    assert join(member, room, "Member").status_code == 302
+    for attempt in range(MAX_MISSES_PER_ADDRESS):
+        post_settings(guest("10.0.0.7"), "lobby:join", code=f"ZZZZ{codes.ALPHABET[attempt % 31]}Z")
+    stranger = guest("10.0.0.7")
+    assert join(stranger, room, "Stranger").status_code == 429
+    assert stranger.get(f"/r/{room.code}/").status_code == 429
+    # The members behind the same address still reach their room and its controls.
+    assert host.get(f"/r/{room.code}/").status_code == 200
+    assert member.get(f"/r/{room.code}/").status_code == 200
+    assert join(member, room, "Member").status_code == 302
+    assert host_post(host, room, "lobby:fill").status_code in (200, 204, 302)
+    assert room.members.filter(kind="bot").exists()
+    # ... and a made-up code still gets the limit's answer, not a 404 that tells codes apart.
+    assert host.get("/r/ZZZZZZ/").status_code == 429
