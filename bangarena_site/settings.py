@@ -31,6 +31,31 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be a boolean (true/false), got {raw!r}")
 
 
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    """Read a whole number; a value that is not one fails at start, naming the variable."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        value = None
+    if value is None or value < minimum:
+        raise ImproperlyConfigured(f"{name} must be a whole number >= {minimum}, got {raw!r}")
+    return value
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """Read one of a few words, in any case; anything else fails at start, naming it."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    for choice in choices:
+        if raw.lower() == choice.lower():
+            return choice
+    raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, got {raw!r}")
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     """Read a comma-separated list, ignoring blanks."""
     raw = os.environ.get(name)
@@ -41,13 +66,23 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(f"REDIS_URL must be a redis:// or rediss:// URL, got {REDIS_URL!r}")
 # Embedded unless both services are configured; BANGARENA_EMBEDDED forces either way.
+EMBEDDED_CHOSEN = bool(os.environ.get("BANGARENA_EMBEDDED", "").strip())
 EMBEDDED = env_bool("BANGARENA_EMBEDDED", default=not (DATABASE_URL and REDIS_URL))
 if not EMBEDDED and not REDIS_URL:
     # Without a broker the worker would never see a job and timers would silently not fire.
     raise ImproperlyConfigured("REDIS_URL must be set when BANGARENA_EMBEDDED is false")
 
 DEBUG = env_bool("DEBUG", default=EMBEDDED)
+if EMBEDDED and not EMBEDDED_CHOSEN and not REDIS_URL and (DATABASE_URL or not DEBUG):
+    # A production configuration (a database URL, or DEBUG off) that forgot REDIS_URL would
+    # otherwise run embedded: one process, timers in memory, without saying so.
+    raise ImproperlyConfigured(
+        "REDIS_URL must be set in production (DATABASE_URL is set or DEBUG is false); "
+        "set BANGARENA_EMBEDDED=true to run the embedded stack on purpose"
+    )
 
 _DEV_SECRET = "embedded-dev-only-secret-key-not-for-production-use-0123456789abcdef"
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
@@ -81,6 +116,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a probe needs no TLS redirect, no allowed host and no session (bangarena_site.health).
+    "bangarena_site.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -116,9 +153,11 @@ TEMPLATES = [
 if DATABASE_URL:
     # No persistent connections: under ASGI each request may run in a different thread, and
     # Django's docs say to disable them there (connections would leak).
-    DATABASES = {
-        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)
-    }
+    try:
+        _database = dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)
+    except (ValueError, KeyError) as error:
+        raise ImproperlyConfigured(f"DATABASE_URL cannot be read: {error}") from None
+    DATABASES = {"default": _database}
 else:
     DATABASES = {
         "default": {
@@ -223,7 +262,9 @@ BANGARENA_PERIODIC_JOBS: dict[str, float] = {
 
 # Security: strict defaults in production; the embedded default runs over plain http locally.
 SESSION_COOKIE_HTTPONLY = True
-CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the cookie-free meta tag instead
+# No script reads the CSRF cookie: htmx sends the token from the page (hx-headers on <body>)
+# and the table tools from a data attribute, so the cookie stays out of reach of scripts.
+CSRF_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -232,13 +273,28 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+# One line per record with time, level, logger and the match it concerns (bangarena_site.logs);
+# LOG_FORMAT=json writes each as a JSON object for a log collector.
+LOG_LEVEL = env_choice("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"))
+LOG_FORMAT = env_choice("LOG_FORMAT", "text", ("text", "json"))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "filters": {"match": {"()": "bangarena_site.logs.MatchFilter"}},
+    "formatters": {
+        "text": {"()": "bangarena_site.logs.TextFormatter"},
+        "json": {"()": "bangarena_site.logs.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["match"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
 }

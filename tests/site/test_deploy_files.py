@@ -36,3 +36,20 @@ def test_the_web_port_is_published_on_loopback_only_by_default():
     published = re.findall(r'^\s*-\s*"([^"]*):8000"\s*$', compose, flags=re.MULTILINE)
     assert published == ["${WEB_BIND:-127.0.0.1}:8000"]
     assert "--proxy-headers" in compose
+
+
+def test_every_process_has_a_health_check_and_web_probes_healthz():
+    compose = (ROOT / "docker-compose.yml").read_text()
+    section = compose.split("\nservices:\n", 1)[1].split("\nvolumes:\n", 1)[0]
+    services = re.split(r"^  (?=[a-z-]+:\n)", section, flags=re.M)
+    checked = {block.split(":", 1)[0]: "healthcheck:" in block for block in services if block}
+    assert checked == {
+        "postgres": True,
+        "redis": True,
+        "web": True,
+        "worker": True,
+        "worker-ai": True,
+        "beat": True,
+    }
+    assert "http://127.0.0.1:8000/healthz" in compose
+    assert "inspect ping" in compose
