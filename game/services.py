@@ -23,6 +23,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from bangarena_site import jobs
+from bangarena_site.logs import about_match
 from game import broadcast, seat_labels
 from game.engine import Game, GameConfig, IllegalAction
 from game.engine.rng import SEED_BITS, derived_seed
@@ -159,6 +160,7 @@ def _label(seats: list[SeatSpec], index: int) -> str:
 # --- moves ----------------------------------------------------------------------------------
 
 
+@about_match
 def submit(
     match_id: int,
     seat: int,
@@ -181,6 +183,7 @@ def submit(
         return _apply(match, match.game(), _seats(match), seat, action, cause, clock())
 
 
+@about_match
 def play_due(match_id: int, version: int) -> SubmitResult | None:
     """The delayed jobs' way in: make the awaited move if it is due, else do nothing.
 
@@ -444,6 +447,7 @@ def set_host(match_id: int, seat: int | None) -> None:
             _broadcast_on_commit(match.pk)
 
 
+@about_match
 def set_connected(match_id: int, seat: int, connected: bool, *, language: str = "") -> None:
     """One table socket of ``seat`` opened (True) or closed (False).
 

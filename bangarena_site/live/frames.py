@@ -19,6 +19,8 @@ from typing import Any
 
 from channels.exceptions import StopConsumer
 
+from bangarena_site.logs import match_context
+
 logger = logging.getLogger(__name__)
 
 #: The largest frame a client may send, in characters (text) or bytes (binary). A move or a
@@ -73,7 +75,8 @@ class GuardedSocketMixin:
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         try:
-            await super().dispatch(message)  # type: ignore[misc]
+            with match_context(getattr(self, "match_id", None)):
+                await super().dispatch(message)  # type: ignore[misc]
         except StopConsumer:
             raise
         except Exception:

@@ -25,6 +25,8 @@ SETTINGS_ENV = (
     "BANGARENA_SQLITE_PATH",
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS",
+    "LOG_LEVEL",
+    "LOG_FORMAT",
 )
 
 PRODUCTION_ENV = {
@@ -118,3 +120,59 @@ def test_production_stack_without_a_broker_refuses_to_start() -> None:
     result = run_python(["-c", SHOW_SETTINGS], {"BANGARENA_EMBEDDED": "false", "DEBUG": "true"})
     assert result.returncode != 0
     assert "REDIS_URL must be set" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("SECURE_HSTS_SECONDS", "a year"),
+        ("SECURE_HSTS_SECONDS", "-5"),
+        ("LOG_LEVEL", "LOUD"),
+        ("LOG_FORMAT", "xml"),
+        ("REDIS_URL", "http://redis:6379/0"),
+        ("DATABASE_URL", "postgres://bangarena:secret@db:notaport/bangarena"),
+    ],
+)
+def test_a_setting_that_cannot_be_right_fails_at_start_naming_it(variable: str, value: str) -> None:
+    """Found: SECURE_HSTS_SECONDS with a bad value raised a bare ValueError deep in the
+    settings. Every setting that can be wrong stops the start with ImproperlyConfigured."""
+    result = run_python(["-c", SHOW_SETTINGS], {**PRODUCTION_ENV, variable: value})
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert variable in result.stderr
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {k: v for k, v in PRODUCTION_ENV.items() if k != "REDIS_URL"},
+        {"DEBUG": "false", "SECRET_KEY": secrets.token_urlsafe(50)},
+    ],
+    ids=["database without redis", "debug off without redis"],
+)
+def test_production_without_redis_refuses_to_start_instead_of_running_embedded(env) -> None:
+    """Found: with REDIS_URL missing, a production configuration silently ran the embedded
+    stack (one process, timers in memory, DEBUG on with a database URL)."""
+    result = run_python(["-c", SHOW_SETTINGS], env)
+    assert result.returncode != 0
+    assert "REDIS_URL must be set in production" in result.stderr
+
+
+def test_the_embedded_stack_on_purpose_may_use_postgres_without_redis() -> None:
+    env = {"DATABASE_URL": PRODUCTION_ENV["DATABASE_URL"], "BANGARENA_EMBEDDED": "true"}
+    seen = settings_under(env)
+    assert seen["embedded"] is True
+    assert seen["layer"] == "channels.layers.InMemoryChannelLayer"
+
+
+def test_the_csrf_cookie_is_out_of_reach_of_scripts() -> None:
+    """htmx sends the token from the page, so no script needs the cookie (HttpOnly)."""
+    result = run_python(
+        [
+            "-c",
+            "import django; django.setup(); from django.conf import settings as s; "
+            "print(s.CSRF_COOKIE_HTTPONLY)",
+        ],
+        PRODUCTION_ENV,
+    )
+    assert result.stdout.strip() == "True", result.stderr
