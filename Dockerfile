@@ -8,9 +8,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# Dependencies first, so a code change does not reinstall them.
-COPY pyproject.toml README.md ./
-RUN pip install .
+# Dependencies first, so a code change does not reinstall them: the exact versions of the
+# lock, every file checked against its hash, so two builds install the same thing.
+COPY requirements/base.lock requirements/base.lock
+RUN pip install --require-hashes -r requirements/base.lock
 
 COPY . .
 

@@ -36,16 +36,22 @@ ensure_venv() {
 }
 
 install_project() {
-    # $1: pip extras, e.g. "" or "[test]". A stamp per pyproject.toml content skips a repeat.
-    local extras=$1 digest stamp
-    digest=$("$PY" -c 'import hashlib, sys; print(hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest()[:16])')
+    # $1: "" or "[test]". Installs the exact versions of requirements/base.lock or
+    # requirements/test.lock, each file checked against its hash (README: updating them).
+    # A stamp per lock content skips a repeat.
+    local extras=$1 lock digest stamp
+    lock="requirements/base.lock"
+    if [ "$extras" = "[test]" ]; then
+        lock="requirements/test.lock"
+    fi
+    digest=$("$PY" -c 'import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], "rb").read()).hexdigest()[:16])' "$lock")
     stamp="$VENV/.installed${extras}-$digest"
     if [ -f "$stamp" ]; then
         return 0
     fi
-    say "Installing BangArena${extras} into .venv"
+    say "Installing BangArena${extras} into .venv from $lock"
     "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
-    "$PY" -m pip install --quiet --disable-pip-version-check ".${extras}"
+    "$PY" -m pip install --quiet --disable-pip-version-check --require-hashes -r "$lock"
     touch "$stamp"
 }
 
