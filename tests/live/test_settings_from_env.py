@@ -27,6 +27,7 @@ SETTINGS_ENV = (
     "SECURE_HSTS_SECONDS",
     "LOG_LEVEL",
     "LOG_FORMAT",
+    "BANGARENA_DB_POOL_SIZE",
 )
 
 PRODUCTION_ENV = {
@@ -49,6 +50,7 @@ print(json.dumps({
     "broker": s.CELERY_BROKER_URL, "hosts": s.ALLOWED_HOSTS,
     "csrf_origins": s.CSRF_TRUSTED_ORIGINS,
     "conn_max_age": s.DATABASES["default"].get("CONN_MAX_AGE"),
+    "pool": s.DATABASES["default"].get("OPTIONS", {}).get("pool"),
 }))
 """
 
@@ -90,7 +92,8 @@ def test_production_values_select_postgres_redis_and_no_debug() -> None:
     assert seen["broker"] == "redis://redis:6379/0"
     assert seen["hosts"] == ["bangarena.example", "www.bangarena.example"]
     assert seen["csrf_origins"] == ["https://bangarena.example", "https://www.bangarena.example"]
-    assert seen["conn_max_age"] == 0  # persistent connections leak under ASGI
+    assert seen["conn_max_age"] == 0  # persistent connections leak under ASGI ...
+    assert seen["pool"]["max_size"] == 8  # ... so connections come from psycopg's pool
 
 
 def test_check_deploy_is_clean_with_production_values() -> None:
