@@ -20,9 +20,7 @@ def sessions_opened() -> int:
     """Connections PostgreSQL has accepted into this database since its statistics began."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_stat_clear_snapshot()")
-        cursor.execute(
-            "SELECT sessions FROM pg_stat_database WHERE datname = current_database()"
-        )
+        cursor.execute("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
         return cursor.fetchone()[0]
 
 
