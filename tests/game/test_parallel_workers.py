@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from django.conf import settings
@@ -38,7 +39,8 @@ def worker_environment() -> dict[str, str]:
     """The test database (pytest-django's) and the test run's Redis, for processes of ours."""
     db = connection.settings_dict
     user, host, port = db["USER"] or "postgres", db["HOST"] or "127.0.0.1", db["PORT"] or 5432
-    url = f"postgres://{user}@{host}:{port}/{db['NAME']}"
+    login = f"{quote(user)}:{quote(db['PASSWORD'])}" if db["PASSWORD"] else quote(user)
+    url = f"postgres://{login}@{host}:{port}/{db['NAME']}"
     return {
         **os.environ,
         "DATABASE_URL": url,
