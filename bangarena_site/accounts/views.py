@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from bangarena_site.live.notifications import greeted_already
 from stats.claims import claim_guest_results
 
 from .forms import LoginForm, ProfileForm, SignUpForm, client_address
@@ -41,6 +42,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         # The guest's session key names their recorded matches; login() rotates it.
         guest_key = request.session.session_key or ""
+        greeted_already(request)  # the message below is the one welcome
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         claim_guest_results(user, guest_key)
         messages.success(request, _("Welcome to BangArena, %(name)s!") % {"name": user.username})
