@@ -17,6 +17,7 @@ from django.views.i18n import set_language
 
 from bangarena_site.live.notifications import greeted_already
 from stats.claims import claim_guest_results
+from stats.queries import own_rating
 
 from .forms import LoginForm, ProfileForm, SignUpForm, client_address
 from .language import cookie_language, forget_language, is_supported, remember_language
@@ -97,7 +98,8 @@ def profile(request: HttpRequest) -> HttpResponse:
             forget_language(response)
         messages.success(request, _("Your profile has been saved."))
         return response
-    return render(request, "accounts/profile.html", {"form": form})
+    context = {"form": form, "own_rating": own_rating(request.user.pk)}
+    return render(request, "accounts/profile.html", context)
 
 
 @require_POST
