@@ -177,3 +177,30 @@ class ProfileForm(forms.ModelForm):
         name = self.cleaned_data["display_name"].strip()
         validate_not_look_alike(name, exclude=self.instance)
         return name
+
+
+class DeleteAccountForm(forms.Form):
+    """Deleting one's account asks for the password: a session left open on a shared computer
+    must not be enough. Wrong passwords count against the log-in throttle."""
+
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+    throttle: LoginThrottle = login_throttle
+
+    def __init__(self, *args: Any, user: User, address: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.address = address
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        wait = self.throttle.seconds_until_allowed(self.user.username, self.address)
+        if wait:
+            raise LoginForm._throttled_error(wait)
+        if not self.user.check_password(password):
+            self.throttle.record_failure(self.user.username, self.address)
+            raise ValidationError(_("That is not your password."), code="wrong_password")
+        return password

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -19,7 +19,8 @@ from bangarena_site.live.notifications import greeted_already
 from stats.claims import claim_guest_results
 from stats.queries import own_rating
 
-from .forms import LoginForm, ProfileForm, SignUpForm, client_address
+from .forget import delete_account
+from .forms import DeleteAccountForm, LoginForm, ProfileForm, SignUpForm, client_address
 from .language import cookie_language, forget_language, is_supported, remember_language
 from .models import User
 
@@ -100,6 +101,20 @@ def profile(request: HttpRequest) -> HttpResponse:
         return response
     context = {"form": form, "own_rating": own_rating(request.user.pk)}
     return render(request, "accounts/profile.html", context)
+
+
+@login_required
+def delete_account_view(request: HttpRequest) -> HttpResponse:
+    """Leaving BangArena: the player confirms with his password; his matches stay for the
+    others under "Deleted player" (accounts.forget)."""
+    user = User.objects.get(pk=request.user.pk)
+    form = DeleteAccountForm(request.POST or None, user=user, address=client_address(request))
+    if request.method == "POST" and form.is_valid():
+        delete_account(user)
+        logout(request)
+        messages.info(request, _("Your account has been deleted. Farewell, stranger."))
+        return redirect("home")
+    return render(request, "accounts/delete.html", {"form": form})
 
 
 @require_POST
