@@ -118,6 +118,13 @@ def test_a_guest_meets_home_sign_up_and_the_start_screen(
         page.goto(f"{base}/play/")
         expect(page.locator("#partners-note")).to_be_visible()
         _inspect(page, "start", width, language)
+
+        # A room for friends, with a Partners table too small for its mode: it says so.
+        page.fill("input[name=name]", LONG_NAME)
+        page.locator("label.pill", has=page.locator("input[name=mode][value=partners]")).click()
+        page.locator("#create-button").click()
+        expect(page.locator("#plays-classic")).to_be_visible()
+        _inspect(page, "room", width, language)
         context.close()
 
 
@@ -182,6 +189,9 @@ def test_the_library_keeps_its_contents_in_view_and_forgives_typos(
         # The sideways-scrolling tables are reached from the keyboard (axe: focusable region).
         assert page.locator(".libtable-wrap[tabindex='0']").count() >= 2
         _inspect(page, "library", width, "en")
+
+        page.goto(f"{base}/library/cards/ricochet/")
+        _inspect(page, "library-card", width, "en")
 
         page.goto(f"{base}/library/search/?q=ricochett")
         expect(page.locator(".libresult a").first).to_have_text("Ricochet")

@@ -114,3 +114,17 @@ def test_the_leaderboard_period_and_role_show_when_chosen():
 
     assert form.count("data-submit-on-change") == 2  # period and role
     assert "<noscript><button" in form  # a button only for browsers without scripts
+
+
+def test_long_names_are_clipped_with_the_full_name_in_a_title_on_the_leaderboard():
+    from stats.models import ALL_TIME_START, PeriodTally
+
+    wide = make_user("wide")
+    wide.display_name = "W" * 20
+    wide.save()
+    PeriodTally.objects.create(user=wide, period="all", start=ALL_TIME_START, games=9, wins=5)
+
+    page = Client().get(reverse("stats:leaderboards"), {"board": "wins", "period": "all"})
+
+    link = f'class="name-clip" href="/stats/players/wide/" title="{"W" * 20}"'
+    assert link in page.content.decode()
