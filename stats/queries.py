@@ -35,7 +35,7 @@ from django.utils import timezone
 
 from game import catalogue
 from stats.charts import cumulative
-from stats.models import PeriodTally, PlayerResult, Rating, RatingChange
+from stats.models import ALL_TIME_START, PeriodTally, PlayerResult, Rating, RatingChange
 
 #: Fewest matches in the period to appear on a leaderboard (shown on the page).
 MIN_MATCHES = 5
@@ -357,7 +357,7 @@ def own_rating(user_id: int) -> OwnRating:
     ordinal = Rating.objects.filter(user_id=user_id).values_list("ordinal", flat=True).first()
     if ordinal is None:
         return OwnRating(rating=None, rank=None, missing=MIN_MATCHES)
-    standing = own_standing("rating", "all", PeriodTally.start_of("all", date.today()), "", user_id)
+    standing = own_standing("rating", "all", ALL_TIME_START, "", user_id)
     return OwnRating(
         rating=display_rating(ordinal),
         rank=standing.rank if standing else None,
