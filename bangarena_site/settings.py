@@ -266,6 +266,8 @@ BANGARENA_PERIODIC_JOBS: dict[str, float] = {
     "lobby.watch_hosts": 5.0,
     # Close rooms that sat empty for a day.
     "lobby.close_empty_rooms": 3600.0,
+    # Forget guests 30 days after their matches (bangarena_site.accounts.forget).
+    "guests.purge": 24 * 3600.0,
 }
 
 # Security: strict defaults in production; the embedded default runs over plain http locally.

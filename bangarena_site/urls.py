@@ -2,12 +2,12 @@
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import TemplateView
 
 from bangarena_site.accounts.views import switch_language
+from bangarena_site.views import home
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", home, name="home"),
     path("accounts/", include("bangarena_site.accounts.urls")),
     path("language/", switch_language, name="set_language"),
     path("match/", include("game.urls")),

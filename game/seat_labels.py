@@ -14,6 +14,14 @@ from django.utils.translation import gettext_lazy as _
 BOT_LABEL = _("Bot %(number)s")
 AI_LABEL = _("AI %(number)s")
 
+# Stored in a human seat's name once the person behind it is gone: the account was deleted,
+# or a guest's data was purged (bangarena_site.accounts.forget). Both start with U+2063, a
+# format character no chosen name can hold (names refuse them), so a player who calls himself
+# "Guest" keeps his name, and every screen shows the marker in the reader's language.
+DELETED_PLAYER = "\u2063deleted"
+PURGED_GUEST = "\u2063guest"
+_GONE = {DELETED_PLAYER: _("Deleted player"), PURGED_GUEST: _("Guest")}
+
 _STORED = re.compile(r"(Bot|AI) ([1-9]\d?)")
 
 
@@ -33,5 +41,9 @@ def shown(label: str) -> str:
 
 def seat_name(kind: str, name: str) -> str:
     """What a player reads as a seat's name: a bot's or AI's stored label is translated,
-    a human's chosen name never is (a player may be called "Bot 1")."""
-    return name if kind == "human" else shown(name)
+    a human's chosen name never is (a player may be called "Bot 1"); a human who is gone reads
+    "Deleted player" or "Guest"."""
+    if kind == "human":
+        gone = _GONE.get(name)
+        return str(gone) if gone is not None else name
+    return shown(name)

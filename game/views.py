@@ -93,8 +93,12 @@ def _running_result(request: HttpRequest, match: Match, viewer: int | None) -> H
         {
             "match": match,
             "finished": bool(outcome),
-            "team": catalogue.TEAMS.get(outcome.get("team") or ""),
             "winners": [p for p in players if p["won"]],
+            "winner_line": summary.winner_line(
+                outcome.get("team") or "", [p["name"] for p in players if p["won"]]
+            )
+            if outcome
+            else "",
             "players": players,
             "back_url": match.room_url or reverse("home"),
             "back_to_room": bool(match.room_url),

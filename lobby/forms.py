@@ -25,6 +25,29 @@ DEFAULTS: dict[str, Any] = {
 SEAT_CHOICES = [(n, str(n)) for n in range(MIN_SEATS, MAX_SEATS + 1)]
 MODE_CHOICES = list(catalogue.MODES.items())
 
+#: Where a role mode is chosen, what it means in one line (R12, R13, R14, R117).
+MODE_NOTES = {
+    "classic": _("The Law hunts the Bandits; the Loner plays alone."),
+    "partners": _(
+        "Only at 8 seats: the two Loners win together. Below 8 seats it plays as Classic."
+    ),
+    "double_agent": _("Double Agent needs 5 seats or more: with 4 seats the table plays Classic."),
+    "old_classic": _("The original rules: no High Noon and no Glory."),
+}
+#: A Partners table below 8 seats plays exactly like Classic (R13): said before the match.
+PARTNERS_PLAYS_CLASSIC = _(
+    "Partners differs from Classic only at 8 seats: with fewer seats the table plays Classic."
+)
+
+
+def plays_as_classic(mode: str, seats: int) -> str:
+    """The notice a table shows before its match when its mode plays as Classic, else ""."""
+    if mode == "double_agent" and seats < 5:
+        return str(MODE_NOTES["double_agent"])
+    if mode == "partners" and seats < 8:
+        return str(PARTNERS_PLAYS_CLASSIC)
+    return ""
+
 
 class NameLength(MaxLengthValidator):
     """The length error says how long the name is, so a player sees what to trim."""
@@ -66,6 +89,17 @@ class SettingsForm(forms.Form):
     def __init__(self, *args: Any, require_name: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["name"].required = require_name
+
+    def mode_options(self) -> list[dict[str, Any]]:
+        """The mode radios, each with its one-line explanation (and the explanation's id)."""
+        return [
+            {
+                "radio": radio,
+                "note": MODE_NOTES.get(radio.data["value"], ""),
+                "note_id": f"{radio.data['value'].replace('_', '-')}-note",
+            }
+            for radio in self["mode"]
+        ]
 
     def room_settings(self) -> RoomSettings:
         data = self.cleaned_data

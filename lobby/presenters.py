@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from game import catalogue, seat_labels
 from game.models import MatchSeat, MoveTime, Tempo
 from lobby import services
+from lobby.forms import plays_as_classic
 from lobby.identity import Person
 from lobby.models import Room, RoomSeat
 
@@ -63,7 +64,7 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
         "mode_name": catalogue.mode_name(room.mode),
         "seats_line": ngettext("%(count)d seat", "%(count)d seats", room.seats)
         % {"count": room.seats},
-        "plays_classic": room.mode == "double_agent" and room.seats < 5,
+        "plays_classic": plays_as_classic(room.mode, room.seats),
         "tempo_name": Tempo(room.tempo).label,
         "move_time_name": MoveTime(room.move_time).label,
         "share_path": path,

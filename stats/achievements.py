@@ -236,7 +236,8 @@ _CATALOGUE: tuple[Achievement, ...] = (
     _counted("play_10", _("Regular"), _("Play 10 matches."), "🎲", "matches", 10),
     _counted("play_50", _("Veteran"), _("Play 50 matches."), "🎖️", "matches", 50),
     _counted("play_100", _("Legend of the West"), _("Play 100 matches."), "🏅", "matches", 100),
-    _counted("win_10", _("Winning streak"), _("Win 10 matches."), "🏆", "wins", 10),
+    # Ten wins in all, not in a row: named for what it counts.
+    _counted("win_10", _("Proven gun"), _("Win 10 matches."), "🏆", "wins", 10),
     _counted("win_50", _("Top dog"), _("Win 50 matches."), "🐕", "wins", 50),
     _counted(
         "eliminations_25", _("Gravedigger"), _("Make 25 eliminations."), "⚰️", "eliminations", 25

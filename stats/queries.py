@@ -35,7 +35,7 @@ from django.utils import timezone
 
 from game import catalogue
 from stats.charts import cumulative
-from stats.models import PeriodTally, PlayerResult, Rating
+from stats.models import ALL_TIME_START, PeriodTally, PlayerResult, Rating, RatingChange
 
 #: Fewest matches in the period to appear on a leaderboard (shown on the page).
 MIN_MATCHES = 5
@@ -299,13 +299,69 @@ def history(user_id: int, *, mode: str = "", role: str = "") -> QuerySet[PlayerR
 
 
 def history_rows(ids: list[int]) -> list[dict]:
-    """The shown columns of one page of results, with the record's seats and match id (one
-    query; joined only for the page's rows, never for the rows a deep page skips)."""
+    """The shown columns of one page of results, with the record's seats, rounds and match id
+    (one query; joined only for the page's rows, never for the rows a deep page skips)."""
     rows = PlayerResult.objects.filter(id__in=ids).order_by(*HISTORY_ORDER)
     return list(
         rows.values(
-            "finished_at", "mode", "role", "character", "won", "record__seats", "record__match_id"
+            "finished_at",
+            "mode",
+            "role",
+            "character",
+            "won",
+            "seat",
+            "record_id",
+            "record__seats",
+            "record__rounds",
+            "record__match_id",
         )
+    )
+
+
+def table_mates(rows: list[dict]) -> dict[int, list[tuple[str, str]]]:
+    """The other players of each listed match, by record id, in seat order, as (kind, name):
+    one query for the whole page."""
+    mine = {(row["record_id"], row["seat"]) for row in rows}
+    others: dict[int, list[tuple[str, str]]] = {row["record_id"]: [] for row in rows}
+    seats = PlayerResult.objects.filter(record_id__in=list(others)).order_by("record_id", "seat")
+    for record_id, seat, kind, name in seats.values_list("record_id", "seat", "kind", "name"):
+        if (record_id, seat) not in mine:
+            others[record_id].append((kind, name))
+    return others
+
+
+def rating_changes(user_id: int, record_ids: list[int]) -> dict[int, int]:
+    """What each listed match did to the user's displayed rating, by record id (one query);
+    matches that were not rated for the user are missing."""
+    changes = RatingChange.objects.filter(user_id=user_id, record_id__in=record_ids)
+    return {
+        record_id: display_rating(after) - display_rating(before)
+        for record_id, before, after in changes.values_list(
+            "record_id", "ordinal_before", "ordinal_after"
+        )
+    }
+
+
+@dataclass(frozen=True)
+class OwnRating:
+    """The viewer's skill rating and all-time rank on the rating board (rank None while they
+    have too few matches; ``missing`` says how many more)."""
+
+    rating: int | None  # None before the first rated match
+    rank: int | None
+    missing: int
+
+
+def own_rating(user_id: int) -> OwnRating:
+    """The user's displayed rating and their rank on the all-time rating board."""
+    ordinal = Rating.objects.filter(user_id=user_id).values_list("ordinal", flat=True).first()
+    if ordinal is None:
+        return OwnRating(rating=None, rank=None, missing=MIN_MATCHES)
+    standing = own_standing("rating", "all", ALL_TIME_START, "", user_id)
+    return OwnRating(
+        rating=display_rating(ordinal),
+        rank=standing.rank if standing else None,
+        missing=standing.missing if standing else 0,
     )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, Resolver404, resolve, reverse
+from django.utils.translation import gettext, ngettext
 
 from game import catalogue, seat_labels, table_signals
 from game.models import Match, MatchSeat
@@ -53,6 +54,20 @@ def _badge_list(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def winner_line(team: str, winner_names: list[str]) -> str:
+    """The headline of a finished match. A team's win names the team ("Winners: Law"); the
+    Loner wins as a person (R95), so the line names him: "The Loner wins: Dusty", and in
+    Partners both Loners (R96). "Winners: On Their Own" read like a team that never was."""
+    if team != "loner":
+        return gettext("Winners: %(team)s") % {"team": catalogue.TEAMS.get(team, team)}
+    names = ", ".join(winner_names)
+    if not names:
+        return gettext("The Loner wins")
+    return ngettext("The Loner wins: %(names)s", "The Loners win: %(names)s", len(winner_names)) % {
+        "names": names
+    }
+
+
 def play_again_url(match: Match) -> str:
     """The room's Start URL when the match came from a room, else ''. Resolved from the stored
     room link by URL name, so game code needs no import of the lobby."""
@@ -84,9 +99,9 @@ def context(
         "record": record,
         "finished": True,
         "summary": True,
-        "team": catalogue.TEAMS.get(record.winning_team, ""),
         "team_id": record.winning_team,
         "winners": [p for p in players if p["won"]],
+        "winner_line": winner_line(record.winning_team, [p["name"] for p in players if p["won"]]),
         "players": players,
         "me": me,
         "badges": _badge_list(players),

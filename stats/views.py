@@ -21,7 +21,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from game import catalogue
+from game import catalogue, seat_labels
 from game import services as game_services
 from stats import charts, queries
 from stats.achievements import statuses
@@ -43,6 +43,18 @@ def _rate(games: int, wins: int) -> str:
         return "–"
     # A whole percent never needs a thousands separator; the translation places the sign.
     return _("%(rate)s%%") % {"rate": round(100 * wins / games)}
+
+
+def signed(change: int | None) -> str:
+    """A rating change as players read it: "+12", "−5" (a real minus sign), "±0"; "" for a
+    match that did not change the rating."""
+    if change is None:
+        return ""
+    if change > 0:
+        return f"+{formats.number_format(change)}"
+    if change < 0:
+        return f"\u2212{formats.number_format(-change)}"
+    return "±0"
 
 
 def _day(moment: datetime | None) -> str:
@@ -80,8 +92,11 @@ def history(request: HttpRequest) -> HttpResponse:
     roles = {key: str(role.name) for key, role in catalogue.ROLES.items()}
     characters = {key: str(text.name) for key, text in catalogue.CHARACTERS.items()}
     summary_url = reverse("game:result", args=[0])
+    rows = queries.history_rows(list(page))
+    mates = queries.table_mates(rows)
+    changes = queries.rating_changes(request.user.pk, [row["record_id"] for row in rows])
     entries = []
-    for row in queries.history_rows(list(page)):
+    for row in rows:
         finished = timezone.localtime(row["finished_at"])
         entries.append(
             {
@@ -93,6 +108,11 @@ def history(request: HttpRequest) -> HttpResponse:
                 "role_id": row["role"],
                 "character": characters.get(row["character"], row["character"]),
                 "won": row["won"],
+                "rounds": row["record__rounds"],
+                "others": [
+                    seat_labels.seat_name(kind, name) for kind, name in mates[row["record_id"]]
+                ],
+                "rating_change": signed(changes.get(row["record_id"])),
                 "url": summary_url.replace("/0/", f"/{row['record__match_id']}/"),
             }
         )
@@ -143,33 +163,41 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     )
     timeline_chart = None
     if totals.games:
-        wins_name, losses_name = _("Wins"), _("Losses")
-        timeline_chart = charts.line_chart(
-            [
-                charts.Series(wins_name, charts.WINS, line.wins),
-                charts.Series(losses_name, charts.LOSSES, line.losses),
-            ],
-            chart_id="chart-results",
-            title=_("Results over time"),
-            desc=_(
+        first, last = _day(line.first), _day(line.last)
+        counts = {"first": first, "last": last, "wins": line.wins[-1], "losses": line.losses[-1]}
+        if first == last:
+            # One day of matches (a newcomer's first): no range with the same date at both ends.
+            desc = _(
+                "Wins and losses added up match by match, all on %(first)s: %(wins)s wins "
+                "and %(losses)s losses."
+            )
+        else:
+            desc = _(
                 "Wins and losses added up match by match, from %(first)s to %(last)s: "
                 "%(wins)s wins and %(losses)s losses in the end."
             )
-            % {
-                "first": _day(line.first),
-                "last": _day(line.last),
-                "wins": line.wins[-1],
-                "losses": line.losses[-1],
-            },
-            x_first=_day(line.first),
-            x_last=_day(line.last),
+        wins_name, losses_name = _("Wins"), _("Losses")
+        timeline_chart = charts.line_chart(
+            # Both lines start from nothing before the first match, so one match draws a
+            # step up from 0 rather than a lone dot.
+            [
+                charts.Series(wins_name, charts.WINS, [0, *line.wins]),
+                charts.Series(losses_name, charts.LOSSES, [0, *line.losses]),
+            ],
+            chart_id="chart-results",
+            title=_("Results over time"),
+            desc=desc % counts,
+            x_first=first,
+            x_last="" if first == last else last,
         )
+    is_me = request.user.is_authenticated and request.user.pk == user.pk
     return render(
         request,
         "stats/player.html",
         {
             "player": user,
-            "is_me": request.user.is_authenticated and request.user.pk == user.pk,
+            "is_me": is_me,
+            "own_rating": queries.own_rating(user.pk) if is_me else None,
             "totals": totals,
             "win_rate": _rate(totals.games, totals.wins),
             "roles": [(t, _rate(t.games, t.wins)) for t in roles],

@@ -12,6 +12,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from .forget import delete_account
 from .models import User
 from .services import ban_user, unban_user
 
@@ -65,6 +66,20 @@ class UserAdmin(DjangoUserAdmin):
         (_("Player"), {"fields": ("display_name", "preferred_language")}),
         (_("Moderation"), {"fields": ("banned_at", "ban_reason")}),
     )
+
+    # Deleting a player goes through accounts.forget: his matches stay for the others under
+    # "Deleted player". Django's own delete would ask for the right to delete his rating and
+    # achievements, which nobody has in the admin (they are the recorder's), and answer 403.
+    def get_deleted_objects(self, objs, request: HttpRequest):  # noqa: ANN001, ANN201
+        deleted, model_count, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, model_count, set(), protected
+
+    def delete_model(self, request: HttpRequest, obj: User) -> None:
+        delete_account(obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        for user in queryset:
+            delete_account(user)
 
     @admin.action(description=_("Ban selected users"), permissions=["change"])
     def ban_selected(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .language import LANGUAGE_CODES
 from .models import User
+from .names import NAME_MAX_LENGTH, validate_not_look_alike
 from .throttle import LoginThrottle, SlidingWindow, login_throttle, signup_throttle
 
 
@@ -32,6 +33,15 @@ class SignUpForm(UserCreationForm):
     def __init__(self, *args: Any, address: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.address = address
+        # Room to paste a name that is too long, so the error can say how long it is
+        # instead of the browser cutting it silently.
+        self.fields["username"].widget.attrs["maxlength"] = 2 * NAME_MAX_LENGTH
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if not self.has_error("username"):  # taken outright says more than "looks like"
+            validate_not_look_alike(username)
+        return username
 
     def clean(self) -> dict[str, Any]:
         wait = self.throttle.seconds_until_allowed(self.address)
@@ -170,3 +180,35 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name", "preferred_language")
+
+    def clean_display_name(self) -> str:
+        name = self.cleaned_data["display_name"].strip()
+        validate_not_look_alike(name, exclude=self.instance)
+        return name
+
+
+class DeleteAccountForm(forms.Form):
+    """Deleting one's account asks for the password: a session left open on a shared computer
+    must not be enough. Wrong passwords count against the log-in throttle."""
+
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+    throttle: LoginThrottle = login_throttle
+
+    def __init__(self, *args: Any, user: User, address: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.address = address
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        wait = self.throttle.seconds_until_allowed(self.user.username, self.address)
+        if wait:
+            raise LoginForm._throttled_error(wait)
+        if not self.user.check_password(password):
+            self.throttle.record_failure(self.user.username, self.address)
+            raise ValidationError(_("That is not your password."), code="wrong_password")
+        return password

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
+from .names import NAME_MAX_LENGTH, name_key, validate_single_script
 from .validators import validate_no_control_characters
 
-DISPLAY_NAME_MAX_LENGTH = 20
+DISPLAY_NAME_MAX_LENGTH = NAME_MAX_LENGTH
 
 
 class CaseInsensitiveUserManager(UserManager):
@@ -22,13 +24,28 @@ class CaseInsensitiveUserManager(UserManager):
 
 
 class User(AbstractUser):
+    # 20 characters, as display and seat names: a 150-character name pushed pages to 2,000 px.
+    # The database column keeps Django's 150 (migration 0002), so accounts made before keep
+    # their longer names; every form refuses a new one.
+    username = models.CharField(
+        _("username"),
+        max_length=NAME_MAX_LENGTH,
+        unique=True,
+        help_text=_("Required. Up to 20 letters, digits and @/./+/-/_ only."),
+        validators=[UnicodeUsernameValidator(), validate_single_script],
+        error_messages={"unique": _("A user with that username already exists.")},
+    )
     display_name = models.CharField(
         _("display name"),
         max_length=DISPLAY_NAME_MAX_LENGTH,
         blank=True,
-        validators=[validate_no_control_characters],
+        validators=[validate_no_control_characters, validate_single_script],
         help_text=_("Shown to other players instead of your username. Up to 20 characters."),
     )
+    # UTS #39 skeletons of the two names (accounts.names): look-alike names are refused with
+    # one indexed lookup. Kept in step by save().
+    username_key = models.CharField(max_length=150, blank=True, db_index=True, editable=False)
+    display_name_key = models.CharField(max_length=150, blank=True, db_index=True, editable=False)
     preferred_language = models.CharField(
         _("preferred language"),
         max_length=8,
@@ -53,6 +70,14 @@ class User(AbstractUser):
     def clean(self) -> None:
         super().clean()
         self.display_name = self.display_name.strip()
+
+    def save(self, *args, **kwargs) -> None:
+        self.username_key = name_key(self.username)
+        self.display_name_key = name_key(self.display_name)
+        fields = kwargs.get("update_fields")
+        if fields is not None and {"username", "display_name"} & set(fields):
+            kwargs["update_fields"] = {*fields, "username_key", "display_name_key"}
+        super().save(*args, **kwargs)
 
     @property
     def public_name(self) -> str:

@@ -8,4 +8,5 @@ urlpatterns = [
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path("profile/", views.profile, name="profile"),
+    path("delete/", views.delete_account_view, name="delete_account"),
 ]

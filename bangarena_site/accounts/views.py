@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -15,9 +15,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from bangarena_site.live.notifications import greeted_already
 from stats.claims import claim_guest_results
+from stats.queries import own_rating
 
-from .forms import LoginForm, ProfileForm, SignUpForm, client_address
+from .forget import delete_account
+from .forms import DeleteAccountForm, LoginForm, ProfileForm, SignUpForm, client_address
 from .language import cookie_language, forget_language, is_supported, remember_language
 from .models import User
 
@@ -41,6 +44,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         # The guest's session key names their recorded matches; login() rotates it.
         guest_key = request.session.session_key or ""
+        greeted_already(request)  # the message below is the one welcome
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         claim_guest_results(user, guest_key)
         messages.success(request, _("Welcome to BangArena, %(name)s!") % {"name": user.username})
@@ -95,7 +99,22 @@ def profile(request: HttpRequest) -> HttpResponse:
             forget_language(response)
         messages.success(request, _("Your profile has been saved."))
         return response
-    return render(request, "accounts/profile.html", {"form": form})
+    context = {"form": form, "own_rating": own_rating(request.user.pk)}
+    return render(request, "accounts/profile.html", context)
+
+
+@login_required
+def delete_account_view(request: HttpRequest) -> HttpResponse:
+    """Leaving BangArena: the player confirms with his password; his matches stay for the
+    others under "Deleted player" (accounts.forget)."""
+    user = User.objects.get(pk=request.user.pk)
+    form = DeleteAccountForm(request.POST or None, user=user, address=client_address(request))
+    if request.method == "POST" and form.is_valid():
+        delete_account(user)
+        logout(request)
+        messages.info(request, _("Your account has been deleted. Farewell, stranger."))
+        return redirect("home")
+    return render(request, "accounts/delete.html", {"form": form})
 
 
 @require_POST

@@ -37,8 +37,19 @@ def welcome_toast(user_id: int, language: str = "") -> None:
         push_toast(user, message % {"name": user.public_name})
 
 
+_GREETED = "_bangarena_greeted"
+
+
+def greeted_already(request: Any) -> None:
+    """Mark a login whose page greets the player itself (sign-up's welcome), so no toast says
+    it a second time: a newcomer gets one welcome, not a message, a toast and a greeting."""
+    setattr(request, _GREETED, True)
+
+
 @receiver(user_logged_in, dispatch_uid="live.schedule_welcome_toast")
 def schedule_welcome_toast(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     """Send the greeting a moment after login, once the login's transaction has committed, in
     the language of the page the player logged in on if the account has none saved."""
+    if getattr(request, _GREETED, False):
+        return
     schedule(WELCOME_DELAY_SECONDS, welcome_toast, user.pk, translation.get_language() or "")

@@ -1,14 +1,19 @@
 """Library search: names, effects, tips and abilities of every card and character, and the
 rules page's sections, in the active language.
 
-Matching is a plain substring test after folding case and accents ("duello" finds "Düello",
-"schuss" finds "Schuß"), which is enough for some ninety short texts and needs no index.
+Texts and the query are folded (case and accents: "duello" finds "Düello"), then a card or a
+character is found when the query is in its texts, starts one of the words of its name
+("rico" finds Ricochet) or is a near miss of one (a typo: "ricochett", "rikoshet"). Names
+come first: a name that starts with the query, then a name that holds it, then a near miss,
+then a mention in a rule or tip. Some ninety short texts need no index.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 
 from game.library import links, rulespage
 from game.library.content import CARD_INFO, CHARACTER_INFO, CardInfo, CharacterInfo
@@ -18,10 +23,16 @@ MAX_QUERY = 100
 SNIPPET_RADIUS = 60
 
 
+# Letters whose accent is part of the letter in Unicode (no decomposition to strip): a
+# Turkish or Polish player typing on an English keyboard writes "atis" for Atış, "strzal"
+# for Strzał.
+_UNACCENTED = str.maketrans({"ı": "i", "ł": "l", "đ": "d", "ø": "o", "ħ": "h"})
+
+
 def fold(text: str) -> str:
     """Lower case without accents, so a query typed without them still matches."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_UNACCENTED)
 
 
 def clean_query(raw: str | None) -> str:
@@ -51,8 +62,63 @@ class Results:
         return len(self.cards) + len(self.characters) + len(self.sections)
 
 
-def _matches(needle: str, texts: list[str]) -> bool:
-    return any(needle in fold(text) for text in texts)
+#: A near miss is at least this similar to a word (difflib's ratio: one slip in a
+#: 6-letter word is 0.83-0.92) and the query at least this long: "gun" is nobody's typo.
+NEAR_MISS_RATIO = 0.8
+NEAR_MISS_MIN_LENGTH = 4
+
+_WORD = re.compile(r"\w+")
+
+# Ranks of a hit, best first (sorted ascending).
+NAME_PREFIX, NAME_CONTAINS, NAME_NEAR, TEXT_CONTAINS, TEXT_NEAR = range(5)
+
+
+def _words(folded: str) -> list[str]:
+    return _WORD.findall(folded)
+
+
+def _near(needle: str, words: list[str]) -> bool:
+    """True if the query is one slip away from a word (or from the start of a longer one)."""
+    if len(needle) < NEAR_MISS_MIN_LENGTH:
+        return False
+    for word in words:
+        for candidate in (word, word[: len(needle)]):
+            if abs(len(candidate) - len(needle)) > 2:
+                continue
+            if SequenceMatcher(None, needle, candidate).ratio() >= NEAR_MISS_RATIO:
+                return True
+    return False
+
+
+def _rank(needle: str, name: str, texts: list[str]) -> int | None:
+    """How well an entry matches the query (a rank constant), or None if it does not."""
+    folded_name = fold(name)
+    name_words = _words(folded_name)
+    if folded_name.startswith(needle) or any(word.startswith(needle) for word in name_words):
+        return NAME_PREFIX
+    if needle in folded_name:
+        return NAME_CONTAINS
+    if _near(needle, name_words) or _near(needle, [folded_name.replace(" ", "")]):
+        return NAME_NEAR
+    folded_texts = [fold(text) for text in texts if text]
+    if any(needle in text for text in folded_texts):
+        return TEXT_CONTAINS
+    if len(needle) >= NEAR_MISS_MIN_LENGTH + 2 and any(
+        _near(needle, _words(text)) for text in folded_texts
+    ):
+        return TEXT_NEAR
+    return None
+
+
+def _ranked(needle: str, entries: list) -> list:  # noqa: ANN001 (CardInfo or CharacterInfo)
+    """The entries that match, best first; ties keep the library's own order."""
+    hits = []
+    for order, entry in enumerate(entries):
+        texts = entry.searchable()
+        rank = _rank(needle, texts[0], texts[1:])
+        if rank is not None:
+            hits.append((rank, order, entry))
+    return [entry for _rank_, _order, entry in sorted(hits, key=lambda hit: hit[:2])]
 
 
 def _snippet(text: str, needle: str) -> str:
@@ -74,14 +140,15 @@ def search(raw: str | None) -> Results:
         return results
     needle = fold(query)
     # Names first: a player typing "Sho" wants the Shot before cards that mention Shots.
-    cards = [c for c in CARD_INFO.values() if _matches(needle, c.searchable())]
-    results.cards = sorted(cards, key=lambda c: needle not in fold(c.name))
-    people = [c for c in CHARACTER_INFO.values() if _matches(needle, c.searchable())]
-    results.characters = sorted(people, key=lambda c: needle not in fold(c.name))
+    results.cards = _ranked(needle, list(CARD_INFO.values()))
+    results.characters = _ranked(needle, list(CHARACTER_INFO.values()))
     for section in rulespage.load().sections:
-        for block_text in [section.heading, *(b.plain for b in section.blocks)]:
-            if needle in fold(block_text):
-                hit = SectionHit(section.key, section.heading, _snippet(block_text, needle))
-                results.sections.append(hit)
-                break
+        texts = [section.heading, *(b.plain for b in section.blocks)]
+        found = next((text for text in texts if needle in fold(text)), None)
+        if found is None and _near(needle, _words(fold(section.heading))):
+            found = section.heading
+        if found is not None:
+            results.sections.append(
+                SectionHit(section.key, section.heading, _snippet(found, needle))
+            )
     return results

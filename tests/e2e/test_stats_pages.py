@@ -10,6 +10,7 @@ table leaves). Screenshots land in artifacts/stats/ for a human to look at.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -163,9 +164,12 @@ def visit_all(page: Page, base: str, width: int) -> None:
     expect(page.locator(".tab[aria-current=page]")).to_have_text("Most wins")
     shoot(page, f"leaderboard-wins-{suffix}")
     page.locator(".tab", has_text="Win rate by role").click()
+    # Choosing a role (or a period) shows it at once: there is no Show button to press.
+    expect(page.locator("form.filters button")).to_have_count(0)
     page.select_option("#id_role", "bandit")
-    page.locator("form.filters button[type=submit]").click()
     expect(page.locator(".board caption")).to_contain_text("Bandit")
+    page.select_option("#id_period", "month")
+    expect(page).to_have_url(re.compile(r"period=month"))
     assert fits(page)
     shoot(page, f"leaderboard-role-{suffix}")
 

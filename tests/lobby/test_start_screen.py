@@ -190,3 +190,26 @@ def test_switching_language_on_a_refused_form_returns_to_the_start_screen(job_qu
     assert '<html lang="de"' in landed.content.decode()
     assert browser.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
     assert not Room.objects.exists()
+
+
+def test_each_role_mode_is_explained_in_one_line_where_it_is_chosen_r12_r13_r117():
+    page = guest().get(reverse("lobby:start")).content.decode()
+
+    for note_id, words in [
+        ("classic-note", "the Loner plays alone"),
+        ("partners-note", "Only at 8 seats: the two Loners win together"),
+        ("double-agent-note", "with 4 seats the table plays Classic"),
+        ("old-classic-note", "no High Noon and no Glory"),
+    ]:
+        start = page.index(f'id="{note_id}"')
+        assert words in page[start : start + 200]
+
+
+@pytest.mark.parametrize(("seats", "noted"), [("5", True), ("7", True), ("8", False)])
+def test_a_partners_room_says_before_the_match_when_it_plays_classic_r13(job_queue, seats, noted):
+    from tests.lobby.conftest import create_room
+
+    browser = guest()
+    room = create_room(browser, seats=seats, mode="partners")
+    page = browser.get(reverse("lobby:room", args=[room.code])).content.decode()
+    assert ("with fewer seats the table plays Classic" in page) is noted

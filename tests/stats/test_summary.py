@@ -10,12 +10,13 @@ from django.test import Client
 from django.urls import reverse
 
 from game import catalogue
+from game.engine import Game, GameConfig
 from game.models import Match
 from stats.achievements import unlocked_in_match
 from stats.badges import BADGES
 from stats.models import MatchRecord, PlayerResult
 from stats.recording import record_match
-from tests.stats.conftest import finished_match, make_user
+from tests.stats.conftest import finished_match, make_user, play
 
 pytestmark = pytest.mark.django_db
 
@@ -208,3 +209,50 @@ def test_r98_the_table_offers_the_summary_when_the_match_ends():
     assert f'href="{reverse("game:result", args=[match.pk])}" data-go-result' in gameover
     assert "data-go-note hidden" in gameover
     assert "data-go-stay" in gameover
+
+
+def seed_of_a_loner_win(seats: int) -> int:
+    """The first seed whose played game the Loner wins (R95), found by playing, so the test
+    does not depend on what one seed deals."""
+    for seed in range(1, 500):
+        config = GameConfig(seats=seats, seed=seed)
+        game = Game.new(config)
+        for seat, action in play(config, seed=seed):
+            game.apply(seat, action)
+        if game.result["team"] == "loner":
+            return seed
+    raise AssertionError("no Loner win in 500 seeds")
+
+
+def test_a_loner_win_names_the_loner_not_a_team_r95():
+    """R95: the Loner wins alone, so the headline names him ("The Loner wins: Bot 4"), not
+    "Winners: On Their Own" as if a team had won."""
+    match = finished_match([], seats=8, seed=seed_of_a_loner_win(8))
+    record = record_match(match)
+    assert record.winning_team == "loner"
+    [winner] = record.players.filter(won=True)
+
+    page = summary_of(match)
+
+    headline = page.split('class="result__team">')[1].split("</p>")[0]
+    assert headline == f"The Loner wins: {winner.name}"
+    assert "On Their Own" not in page
+
+
+def test_a_team_win_still_names_the_team_r140():
+    match = finished_match([], seats=5, seed=4)
+    record = record_match(match)
+    assert record.winning_team != "loner"
+
+    headline = summary_of(match).split('class="result__team">')[1].split("</p>")[0]
+
+    assert headline == html.escape(f"Winners: {catalogue.TEAMS[record.winning_team]}")
+
+
+def test_long_names_in_the_summary_are_clipped_with_the_full_name_in_a_title():
+    drifter = make_user("drifter")
+    match = finished_match([{"user": drifter, "name": "W" * 20}], seats=4, seed=3)
+
+    page = summary_of(match)
+
+    assert f'<span class="name-clip" title="{"W" * 20}">{"W" * 20}</span>' in page

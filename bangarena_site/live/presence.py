@@ -1,0 +1,34 @@
+"""How busy the saloon is: players online and matches running, as counts only.
+
+There is no presence model yet: until one exists (heartbeats), "online" means a human with an
+open socket recorded on a seat, at a running table or in a room. ``site_activity`` is the one
+place that decides it, so the presence work can replace its inside and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.models import Match, MatchSeat
+from lobby.models import RoomSeat
+
+
+@dataclass(frozen=True)
+class Activity:
+    players_online: int
+    matches_running: int
+
+
+def site_activity() -> Activity:
+    """Two queries: distinct people with an open seat socket, and running matches. Only the
+    counts leave this function (never who or where)."""
+    at_tables = MatchSeat.objects.filter(
+        kind=MatchSeat.Kind.HUMAN, sockets__gt=0, match__status=Match.Status.RUNNING
+    ).values_list("user_id", "guest_key")
+    in_rooms = RoomSeat.objects.filter(kind=RoomSeat.Kind.HUMAN, sockets__gt=0).values_list(
+        "user_id", "guest_key"
+    )
+    # UNION (not UNION ALL) counts a person at a table and in its room once.
+    online = at_tables.union(in_rooms).count()
+    running = Match.objects.filter(status=Match.Status.RUNNING).count()
+    return Activity(players_online=online, matches_running=running)
