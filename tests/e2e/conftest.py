@@ -94,6 +94,19 @@ def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             server.kill()
 
 
+# Content-Security-Policy violations seen by any page of any test (issue 19: the browser tests
+# run under the site's policy and none may be violated). Chromium reports each on the console.
+CSP_VIOLATIONS: list[str] = []
+
+
+def watch_for_csp_violations(page) -> None:  # type: ignore[no-untyped-def]
+    def seen(message) -> None:  # type: ignore[no-untyped-def]
+        if "Content Security Policy" in message.text:
+            CSP_VIOLATIONS.append(f"{page.url}: {message.text}")
+
+    page.on("console", seen)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     chromium = shutil.which("chromium")
@@ -105,8 +118,23 @@ def browser() -> Iterator[object]:
         launched = playwright.chromium.launch(
             executable_path=chromium, headless=True, args=CHROMIUM_ARGS
         )
+        new_context = launched.new_context
+
+        def watched_context(*args, **kwargs):  # type: ignore[no-untyped-def]
+            context = new_context(*args, **kwargs)
+            context.on("page", watch_for_csp_violations)
+            return context
+
+        launched.new_context = watched_context  # every test's pages are watched
         yield launched
         launched.close()
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations() -> Iterator[None]:
+    CSP_VIOLATIONS.clear()
+    yield
+    assert not CSP_VIOLATIONS, "\n".join(CSP_VIOLATIONS)
 
 
 @pytest.fixture
