@@ -18,6 +18,7 @@ from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 
 from game import catalogue, seat_labels, table_signals
 from game.models import Match, MatchSeat
+from game.table.context import load_signals
 from stats.achievements import unlocked_in_match
 from stats.badges import BADGES
 from stats.models import MatchRecord, PlayerResult
@@ -108,4 +109,4 @@ def context(
 def _signal_lines(match: Match, rows: list[PlayerResult]) -> list[str]:
     """Every signal of the match as its log sentence (names escaped there), oldest first."""
     names = {row.seat: seat_labels.seat_name(row.kind, row.name) for row in rows}
-    return [table_signals.signal_sentence(s, names) for s in table_signals.load(match.pk)]
+    return [table_signals.signal_sentence(s, names) for s in load_signals(match.pk)]

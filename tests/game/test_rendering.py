@@ -21,7 +21,7 @@ from django.utils import translation
 
 from game import catalogue
 from game.engine import Game, GameConfig
-from game.rendering import table_fragment
+from game.table import context, screens
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 SEAT_BLOCK = re.compile(r'<li class="seat[^"]*"\s+style="[^"]*" data-seat="(\d+)"(.*?)</li>', re.S)
@@ -32,7 +32,14 @@ FORM_ACTION = re.compile(
 
 def match_record(version: int = 3, host_seat: int | None = None) -> SimpleNamespace:
     return SimpleNamespace(
-        id=41, version=version, deadline=NOW + timedelta(seconds=20), host_seat=host_seat
+        id=41,
+        pk=None,
+        version=version,
+        table_version=version,
+        deadline=NOW + timedelta(seconds=20),
+        host_seat=host_seat,
+        tempo="normal",
+        status="running",
     )
 
 
@@ -54,17 +61,14 @@ def seat_records(count: int, names: dict[int, str] | None = None) -> list[Simple
     return records
 
 
+def table_fragment(match, seats, game: Game, viewer: int | None) -> str:
+    """The whole table of ``viewer`` for a match and seats made of plain records."""
+    return screens.full_table(game, viewer, context.build(match, seats, now=NOW))
+
+
 def render(game: Game, viewer: int | None, names: dict[int, str] | None = None) -> str:
-    view = game.view(viewer)
-    legal = game.legal_actions(viewer) if viewer is not None else []
-    return table_fragment(
-        match_record(),
-        seat_records(len(view["players"]), names),
-        view,
-        viewer,
-        legal=legal,
-        now=NOW,
-    )
+    count = len(game.view(None)["players"])
+    return table_fragment(match_record(), seat_records(count, names), game, viewer)
 
 
 def sent_actions(fragment: str) -> list[dict[str, Any]]:
@@ -167,15 +171,7 @@ def test_every_action_carries_the_match_version():
     """Issue 6: a stale or repeated click changes nothing because each action names its version."""
     game = Game.new(GameConfig(seats=4, seed=9))
     seat = game.awaiting()[0]
-    view = game.view(seat)
-    fragment = table_fragment(
-        match_record(version=77),
-        seat_records(4),
-        view,
-        seat,
-        legal=game.legal_actions(seat),
-        now=NOW,
-    )
+    fragment = table_fragment(match_record(version=77), seat_records(4), game, seat)
     versions = re.findall(r'name="version" value="([^"]*)"', fragment)
     assert versions
     assert set(versions) == {"77"}
@@ -378,18 +374,14 @@ def test_host_controls_show_only_on_the_hosts_screen():
     seats = seat_records(4)
     seats[2].connected = False  # an absent human: the host may hand the seat to the bot
     for viewer in (*range(4), None):
-        view = game.view(viewer)
-        legal = game.legal_actions(viewer) if viewer is not None else []
-        fragment = table_fragment(
-            match_record(host_seat=0), seats, view, viewer, legal=legal, now=NOW
-        )
+        fragment = table_fragment(match_record(host_seat=0), seats, game, viewer)
         assert ("/host/tempo/" in fragment) == (viewer == 0)
         assert ("/host/seat/2/hand-to-bot/" in fragment) == (viewer == 0)
 
 
 def test_every_public_event_reads_as_a_sentence():
     """R137: the log tells every event of random games in words, with no raw ids or keys."""
-    from game.presenters import LogWriter
+    from game.table.log import LogWriter
 
     writer = LogWriter({seat: f"Player {seat + 1}" for seat in range(8)})
     seen = set()
