@@ -54,13 +54,17 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+# --code DIR (or BENCH_CODE) measures another checkout of the project (e.g. a baseline made with
+# `git worktree add /tmp/base 4291718`) with this same script, so before and after come from one
+# invocation on the same machine.
+ROOT = Path(os.environ.get("BENCH_CODE") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(ROOT))
 
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 REDIS_URL = "redis://127.0.0.1:6379/14"
 ORIGIN = b"http://127.0.0.1:8000"
 SEATS = 4
+# The match version a frame shows: on the whole table (#table) or its #table-state.
 VERSION = re.compile(rb'data-version="(\d+)"')
 CONNECT_TIMEOUT = 30.0
 WARM_UP = 1.0  # seconds of moves before measuring
@@ -86,6 +90,15 @@ class Figures:
     # ... and the rest (channel layer -> consumer -> client), for the slowest client.
     delivery_p50_ms: float
     delivery_p99_ms: float
+    # From when the move was due (the bot's pause elapsed) to the last screen: the queue too.
+    due_p50_ms: float = 0.0
+    due_p99_ms: float = 0.0
+    # CPU time of the move's job (its thread), per move.
+    cpu_p50_ms: float = 0.0
+    # What one screen receives for one move (uncompressed WebSocket text).
+    bytes_p50: float = 0.0
+    bytes_p99: float = 0.0
+    load_average: float = 0.0
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -138,6 +151,9 @@ def setup_django(stack: str, *, migrate: bool = True) -> None:
     from django.conf import settings
 
     django.setup()
+    import game
+
+    assert Path(game.__file__).resolve().is_relative_to(ROOT.resolve()), "measuring another tree"
     if stack == "redis":
         settings.CHANNEL_LAYERS = {
             "default": {
@@ -216,6 +232,10 @@ class Recorder:
         self.started: dict[tuple[int, int], float] = {}
         self.sent: dict[tuple[int, int], float] = {}
         self.arrived: dict[tuple[int, int], list[float]] = defaultdict(list)
+        self.due: dict[tuple[int, int], float] = {}
+        self.cpu: dict[tuple[int, int], float] = {}
+        self.sizes: list[int] = []
+        self.seen_by: dict[int, set[tuple[int, int]]] = defaultdict(set)
         self.measuring = False
         self.stopping = False
 
@@ -223,18 +243,30 @@ class Recorder:
         from game import services
 
         real = services.play_due
+        real_schedule = services._schedule_move
+        armed: dict[tuple[int, int], float] = {}
+
+        def schedule_move(match: Any, delay: float) -> None:
+            # When the move after this version falls due: now plus the pause (or the timer).
+            armed[(match.pk, match.version)] = time.monotonic() + max(0.0, delay)
+            real_schedule(match, delay)
 
         def play_due(match_id: int, version: int) -> Any:
             if self.stopping:
                 return None  # arms nothing more: the tables stop
             began = time.monotonic()
+            cpu = time.thread_time()
             result = real(match_id, version)
             if result is not None and self.measuring:
                 # play_due returns once the commit's broadcast has handed every fragment on.
-                self.sent[(match_id, result.version)] = time.monotonic()
-                self.started[(match_id, result.version)] = began
+                key = (match_id, result.version)
+                self.sent[key] = time.monotonic()
+                self.started[key] = began
+                self.cpu[key] = time.thread_time() - cpu
+                self.due[key] = armed.get((match_id, version), began)
             return result
 
+        services._schedule_move = schedule_move
         services.play_due = play_due
 
     def moves_seen(self) -> int:
@@ -252,9 +284,14 @@ async def watch_screen(socket: Any, match_id: int, recorder: Recorder) -> None:
         now = time.monotonic()
         if frame.get("type") != "websocket.send":
             return
-        found = VERSION.search((frame.get("text") or "").encode())
+        text = (frame.get("text") or "").encode()
+        found = VERSION.search(text)
         if found and recorder.measuring:
-            recorder.arrived[(match_id, int(found.group(1)))].append(now)
+            key = (match_id, int(found.group(1)))
+            if key not in recorder.seen_by[id(socket)]:  # a move's own frame, not a signal's
+                recorder.seen_by[id(socket)].add(key)
+                recorder.arrived[key].append(now)
+                recorder.sizes.append(len(text))
 
 
 def start_tables(scheduler: Any) -> None:
@@ -313,9 +350,11 @@ class WorkerMoves:
         await self.worker.stdin.drain()
         output, _ = await asyncio.wait_for(self.worker.communicate(), timeout=120)
         moves = json.loads(output.decode().strip().splitlines()[-1])
-        for match_id, version, began, sent in moves:
+        for match_id, version, began, sent, due, cpu in moves:
             self.recorder.started[(match_id, version)] = began
             self.recorder.sent[(match_id, version)] = sent
+            self.recorder.due[(match_id, version)] = due
+            self.recorder.cpu[(match_id, version)] = cpu
 
 
 async def run_worker() -> None:
@@ -341,7 +380,10 @@ async def run_worker() -> None:
     recorder.measuring = False
     recorder.stopping = True
     await scheduler.drain()
-    moves = [[*key, began, recorder.sent[key]] for key, began in recorder.started.items()]
+    moves = [
+        [*key, began, recorder.sent[key], recorder.due[key], recorder.cpu[key]]
+        for key, began in recorder.started.items()
+    ]
     print(json.dumps(moves), flush=True)
 
 
@@ -391,6 +433,7 @@ async def measure(args: argparse.Namespace) -> Figures:
         await socket.disconnect()
 
     every: list[float] = []
+    due: list[float] = []
     fragments: list[float] = []
     job: list[float] = []
     delivery: list[float] = []
@@ -403,6 +446,7 @@ async def measure(args: argparse.Namespace) -> Figures:
         job.append(recorder.sent[(match_id, version)] - start)
         if len(arrivals) >= expected:
             every.append(max(arrivals) - start)
+            due.append(max(arrivals) - recorder.due[(match_id, version)])
             delivery.append(max(arrivals) - recorder.sent[(match_id, version)])
     return Figures(
         stack=args.stack,
@@ -420,6 +464,12 @@ async def measure(args: argparse.Namespace) -> Figures:
         job_p99_ms=round(percentile(job, 0.99) * 1000, 1),
         delivery_p50_ms=round(percentile(delivery, 0.50) * 1000, 1),
         delivery_p99_ms=round(percentile(delivery, 0.99) * 1000, 1),
+        due_p50_ms=round(percentile(due, 0.50) * 1000, 1),
+        due_p99_ms=round(percentile(due, 0.99) * 1000, 1),
+        cpu_p50_ms=round(percentile(list(recorder.cpu.values()), 0.50) * 1000, 2),
+        bytes_p50=percentile(recorder.sizes, 0.50),
+        bytes_p99=percentile(recorder.sizes, 0.99),
+        load_average=round(os.getloadavg()[0], 2),
     )
 
 
@@ -448,7 +498,11 @@ def run_repeated(args: argparse.Namespace) -> list[Figures]:
             *("--stack", args.stack, "--actions", str(args.actions)),
             *("--seconds", str(args.seconds), "--json"),
         ]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        env = dict(os.environ, BENCH_CODE=args.code) if args.code else None
+        # In the measured tree: Celery's app puts the working directory on sys.path.
+        done = subprocess.run(
+            command, capture_output=True, text=True, check=False, env=env, cwd=args.code or ROOT
+        )
         if done.returncode != 0:
             sys.stderr.write(done.stderr)
             raise SystemExit(f"run {run + 1} failed")
@@ -461,6 +515,9 @@ def run_repeated(args: argparse.Namespace) -> list[Figures]:
 def describe(f: Figures) -> str:
     return (
         f"{f.stack} K={f.tables} M={f.clients}: {f.moves} moves ({f.moves_per_second}/s), "
+        f"due->every screen p50 {f.due_p50_ms} ms p99 {f.due_p99_ms} ms; "
+        f"job CPU {f.cpu_p50_ms} ms/move; bytes/screen/move p50 {f.bytes_p50:.0f} "
+        f"p99 {f.bytes_p99:.0f}; load {f.load_average}; "
         f"every seat p50 {f.every_p50_ms} ms p99 {f.every_p99_ms} ms; "
         f"per fragment p50 {f.fragment_p50_ms} ms p99 {f.fragment_p99_ms} ms; "
         f"job p50 {f.job_p50_ms} p99 {f.job_p99_ms} ms, delivery p50 {f.delivery_p50_ms} "
@@ -488,6 +545,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="measuring time ceiling")
     parser.add_argument("--runs", type=int, default=1, help="repeat in fresh processes")
     parser.add_argument("--json", action="store_true", help="print one JSON line (for --runs)")
+    parser.add_argument("--code", default="", help="measure the project checked out in DIR")
+    parser.add_argument(
+        "--baseline", default="", help="DIR of a baseline checkout: runs alternate with it"
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:  # started by a Redis-stack run, in its environment
@@ -496,6 +557,17 @@ def main() -> None:
         return
     if args.tables < 1 or args.clients < args.tables or args.clients > args.tables * (SEATS + 1):
         parser.error(f"need 1 <= K <= M <= {SEATS + 1} K (every table watched by someone)")
+    if args.baseline:
+        # Baseline and this code alternate run by run, so both see the same machine load.
+        before, after = [], []
+        for _ in range(args.runs):
+            before += run_repeated(
+                argparse.Namespace(**{**vars(args), "runs": 1, "code": args.baseline})
+            )
+            after += run_repeated(argparse.Namespace(**{**vars(args), "runs": 1, "code": ""}))
+        print(f"baseline, median of {args.runs}: {describe(median_of(before))}")
+        print(f"this code, median of {args.runs}: {describe(median_of(after))}")
+        return
     if args.runs > 1:
         print(f"median of {args.runs}: {describe(median_of(run_repeated(args)))}")
         return

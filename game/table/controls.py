@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from game import catalogue
 from game.table.cards import card_label
@@ -228,13 +228,17 @@ class ControlBuilder:
 # --- why a card is dimmed ------------------------------------------------------------------
 
 
+WAIT = gettext_lazy("Wait for your turn")
+
+
 def why_not(card: dict[str, Any], view: dict[str, Any], deciding: bool) -> str:
-    """Why the viewer cannot use ``card`` now, in words (R45-R50): shown as the dimmed card's
-    tooltip and read to screen readers. Only the viewer's own view is read."""
+    """Why the viewer cannot use ``card`` now, in words (R45-R50): shown on the dimmed card, as
+    its tooltip and to screen readers. Only the viewer's own view is read. While the viewer is
+    not deciding every card waits (``WAIT``, said once for the whole hand)."""
     me = view["seat"]
     pending = view.get("pending")
     if not deciding:
-        return gettext("Wait for your turn")
+        return ""  # the hand says it once: every card waits for the player's turn
     if pending is not None:
         if pending["kind"] in ("respond_hit", "duel", "raid"):
             return gettext("Not an answer to this")

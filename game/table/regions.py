@@ -29,7 +29,7 @@ from game import catalogue, table_signals
 from game.table import panels, seats
 from game.table.cards import card_face
 from game.table.context import SignalRecord, TableContext
-from game.table.controls import ControlBuilder, why_not
+from game.table.controls import WAIT, ControlBuilder, why_not
 from game.table.log import LogWriter
 
 #: The tempo buttons of the host (R132); the values are the ones services.set_tempo accepts.
@@ -57,8 +57,16 @@ def seat_public_id(seat: int) -> str:
     return f"seat-{seat}-pub"
 
 
+def seat_status_id(seat: int) -> str:
+    return f"seat-{seat}-now"
+
+
 def seat_private_id(seat: int) -> str:
     return f"seat-{seat}-you"
+
+
+def seat_mark_id(seat: int) -> str:
+    return f"seat-{seat}-mark"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -114,14 +122,16 @@ def public_slices(sight: Sight) -> dict[str, Any]:
     for player in pv["players"]:
         seat = player["seat"]
         deciding = seat in awaiting
-        slices[seat_public_id(seat)] = (
-            player,
-            ctx.seat(seat),
+        info = ctx.seat(seat)
+        slices[seat_status_id(seat)] = (
+            info.kind if info else None,
+            info.connected if info else None,
             running and pv["turn"] == seat,
             deciding,
             ctx.deadline if deciding else None,
             _signals_about(sight.signals, seat),
         )
+        slices[seat_public_id(seat)] = (player, info)
     slices["table-round"] = (pv["round"], pv["high_noon"], pv["mode"], pv["deck_count"])
     slices["table-centre"] = (pv["deck_count"], panels.current_check(pv), pv["discard_top"])
     slices["table-clock"] = (sorted(awaiting), ctx.deadline if awaiting else None, running)
@@ -163,9 +173,9 @@ def private_slices(sight: Sight) -> dict[str, Any]:
             targets,
             ctx.version if targets else None,
             seats.host_action(ctx, viewer, seat) if player["alive"] else "",
-            _mark_slice(sight, seat),
             (sight.open_hands or {}).get(seat) if viewer is None else None,
         )
+        slices[seat_mark_id(seat)] = _mark_slice(sight, seat)
     pending = dict(view.get("pending") or {})
     pending.pop("looking_at", None)
     mine = sight.my_decision
@@ -289,10 +299,11 @@ class Painter:
 
     # --- public ------------------------------------------------------------------------
 
-    def seat_public(self, seat: int) -> SafeString:
+    def seat_public(self, seat: int, *, status: bool = False) -> SafeString:
+        """A seat's public board, or (``status``) what it is doing now."""
         sight = self.sight
         pv = sight.public
-        board = self.board(own=False)
+        board = self.board(own=False) if status else None
         public = seats.seat_public(
             pv["players"][seat],
             sight.ctx.seat(seat),
@@ -302,13 +313,18 @@ class Painter:
             ctx=sight.ctx,
             signals=board.for_seat(seat) if board else None,
         )
-        return self._render("game/table/seat_pub.html", {"s": public})
+        template = "game/table/seat_now.html" if status else "game/table/seat_pub.html"
+        return self._render(template, {"s": public})
 
     def region(self, region: str) -> SafeString:
         if region.startswith("seat-"):
             seat = int(region.split("-")[1])
             if region.endswith("-pub"):
                 return self.seat_public(seat)
+            if region.endswith("-now"):
+                return self.seat_public(seat, status=True)
+            if region.endswith("-mark"):
+                return self.seat_mark(seat)
             return self.seat_private(seat)
         return self._render(TEMPLATES[region], self.panel_context(region))
 
@@ -377,10 +393,15 @@ class Painter:
                 "clock_left": seats.clock_text(left),
             }
         if region == "table-hand":
+            hand = self.hand()
             return {
                 "spectator": sight.viewer is None,
-                "hand": self.hand(),
+                "hand": hand,
                 "end_turn": self.end_turn(),
+                "waiting": str(WAIT) if hand and not sight.my_decision else "",
+                # The form with the match version only where there is something to send: the
+                # version is part of the hand's slice only then.
+                "actionable": bool(sight.legal),
             }
         if region == "table-signals":
             board = self.board(own=True) if sight.ctx.human(sight.viewer) else None
@@ -395,7 +416,6 @@ class Painter:
         player = view["players"][seat]
         public_role = sight.public["players"][seat]["role"]
         role_id = player["role"] if not public_role and player["role"] else ""
-        board = self.board(own=True) if self._marks_shown(seat) else None
         hands = sight.open_hands or {}
         private = seats.SeatPrivate(
             seat=seat,
@@ -408,13 +428,19 @@ class Painter:
             targets=self.controls.targets.get(seat, []) if viewer is not None else [],
             host_action=seats.host_action(sight.ctx, viewer, seat) if player["alive"] else "",
             open_hand=[card_face(c) for c in hands.get(seat, [])] if viewer is None else [],
-            signals=board.for_seat(seat) if board else None,
-            marks=board.controls.marks if board and board.controls else [],
         )
         return self._render("game/table/seat_you.html", {"s": private})
 
-    def _marks_shown(self, seat: int) -> bool:
-        return bool(_mark_slice(self.sight, seat))
+    def seat_mark(self, seat: int) -> SafeString:
+        """The viewer's mark menu on ``seat`` (R124), empty where the viewer cannot mark it."""
+        board = self.board(own=True) if _mark_slice(self.sight, seat) else None
+        mark = {
+            "seat": seat,
+            "name": self.names.get(seat, str(seat + 1)),
+            "signals": board.for_seat(seat) if board else None,
+            "marks": board.controls.marks if board and board.controls else [],
+        }
+        return self._render("game/table/seat_mark.html", {"s": mark})
 
     def hand(self) -> list[Any]:
         sight = self.sight
@@ -482,8 +508,13 @@ class Painter:
         seat_regions = [
             {
                 "place": place,
+                "out": not sight.public["players"][place.seat]["alive"],
+                "turn": sight.running and sight.public["turn"] == place.seat,
+                "deciding": place.seat in sight.awaiting,
+                "now": self.seat_public(place.seat, status=True),
                 "pub": self.seat_public(place.seat),
                 "you": self.seat_private(place.seat),
+                "mark": self.seat_mark(place.seat),
             }
             for place in places
         ]

@@ -108,6 +108,14 @@ class SeatPublic:
     def clock_left(self) -> str:
         return clock_text(self.seconds_left)
 
+    @property
+    def hearts_full(self) -> str:
+        return "♥" * sum(self.hearts)
+
+    @property
+    def hearts_lost(self) -> str:
+        return "♡" * (len(self.hearts) - sum(self.hearts))
+
 
 @dataclass
 class SeatPrivate:
@@ -123,8 +131,6 @@ class SeatPrivate:
     #: Host controls for this seat (R132): "return" or "hand" when the host may use one.
     host_action: str = ""
     open_hand: list[CardFace] = field(default_factory=list)
-    signals: SeatSignals | None = None
-    marks: list[Any] = field(default_factory=list)
 
 
 def clock_text(seconds: int | None) -> str:

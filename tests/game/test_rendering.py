@@ -25,9 +25,11 @@ from game.table import context, screens
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 SEAT_BLOCK = re.compile(r'<li class="seat[^"]*"\s+style="[^"]*" data-seat="(\d+)"(.*?)</li>', re.S)
-FORM_ACTION = re.compile(
-    r'<form ws-send[^>]*>\s*<input type="hidden" name="action" value="([^"]*)">'
-)
+#: A control: a submit button whose value is the action, inside a ws-send form that carries
+#: the match version once for all its buttons.
+FORM = re.compile(r"<form ws-send[^>]*>(.*?)</form>", re.S)
+ACTION = re.compile(r'<button type="submit" name="action" value="([^"]*)"')
+VERSION_FIELD = re.compile(r'<input type="hidden" name="version" value="([^"]*)">')
 
 
 def match_record(version: int = 3, host_seat: int | None = None) -> SimpleNamespace:
@@ -72,7 +74,15 @@ def render(game: Game, viewer: int | None, names: dict[int, str] | None = None) 
 
 
 def sent_actions(fragment: str) -> list[dict[str, Any]]:
-    return [json.loads(html.unescape(raw)) for raw in FORM_ACTION.findall(fragment)]
+    """Every action a button would send, each checked to be sent with the match version."""
+    actions = []
+    for form in FORM.findall(fragment):
+        found = ACTION.findall(form)
+        if found:
+            assert VERSION_FIELD.search(form), "a form of actions without the match version"
+        actions.extend(json.loads(html.unescape(raw)) for raw in found)
+    assert len(actions) == len(ACTION.findall(fragment)), "an action button outside a form"
+    return actions
 
 
 def canonical(action: dict[str, Any]) -> str:
@@ -163,7 +173,7 @@ def test_the_viewers_legal_actions_and_nothing_else_are_controls(seed: int, seat
             fragment = render(game, viewer)
             expected = sorted(canonical(a) for a in game.legal_actions(viewer))
             assert sorted(canonical(a) for a in sent_actions(fragment)) == expected
-            assert fragment.count('name="version" value="3"') == len(expected)
+            assert set(VERSION_FIELD.findall(fragment)) <= {"3"}
         assert sent_actions(render(game, None)) == []
 
 
@@ -268,12 +278,13 @@ def test_putting_dynamite_in_front_of_yourself_asks_to_confirm():
     """UI.md self-harm: the Dynamite play (R65) carries a confirmation question."""
     game, marshal = marshal_game(["dynamite", "shot", "horse"])
     fragment = render(game, marshal)
-    form = re.search(
-        r'<form ws-send class="act act--card" data-confirm="([^"]+)">\s*<input[^>]*value="([^"]*)"',
+    card = re.search(
+        r'<button type="submit" name="action" value="([^"]*)" class="[^"]*act--card" '
+        r'data-confirm="([^"]+)"',
         fragment,
     )
-    assert form is not None
-    assert json.loads(html.unescape(form.group(2)))["card"] == game.view(marshal)["hand"][0]["id"]
+    assert card is not None
+    assert json.loads(html.unescape(card.group(1)))["card"] == game.view(marshal)["hand"][0]["id"]
 
 
 def test_targets_of_a_card_light_up_on_the_seats_they_belong_to():

@@ -100,10 +100,12 @@
   });
 
   // Confirm before a self-harming play; runs in the capture phase, before htmx sends the form.
+  // A region's controls share one form: the pressed button is the action.
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[ws-send]")) return;
-    var question = form.getAttribute("data-confirm");
+    var button = event.submitter;
+    var question = (button && button.getAttribute("data-confirm")) || form.getAttribute("data-confirm");
     if (question && !window.confirm(question)) {
       event.preventDefault();
       event.stopImmediatePropagation();
@@ -112,6 +114,13 @@
     var root = table();
     if (root && !form.closest(".signal")) root.classList.add("is-sending");  // one click per version
   }, true);
+
+  // The pressed button's action goes with the form's version (whatever htmx knows of clicks).
+  document.addEventListener("htmx:wsConfigSend", function (event) {
+    var submitted = event.detail.triggeringEvent;
+    var button = submitted && submitted.submitter;
+    if (button && button.name === "action") event.detail.parameters.action = button.value;
+  });
 
   // --- countdowns ----------------------------------------------------------------------------
 
@@ -183,6 +192,11 @@
     });
   }
   document.documentElement.setAttribute("data-log", narrow.matches ? "closed" : "open");
+  // Turning a tablet or resizing a window: the drawer follows the width it is drawn for.
+  narrow.addEventListener("change", function () {
+    document.documentElement.setAttribute("data-log", narrow.matches ? "closed" : "open");
+    paintLogToggle();
+  });
   document.addEventListener("click", function (event) {
     if (!event.target.closest || !event.target.closest("[data-log-toggle]")) return;
     document.documentElement.setAttribute("data-log", logOpen() ? "closed" : "open");
@@ -238,6 +252,15 @@
     if (note) note.hidden = true;
   });
 
+  // A seat's classes follow its regions: out of the match, on turn, deciding.
+  function syncSeats(root) {
+    root.querySelectorAll(".seat").forEach(function (seat) {
+      seat.classList.toggle("seat--out", !!seat.querySelector(".seatpub--out"));
+      seat.classList.toggle("seat--turn", !!seat.querySelector(".seatnow--turn"));
+      seat.classList.toggle("seat--deciding", !!seat.querySelector(".seatnow--deciding"));
+    });
+  }
+
   // The whole screen's classes come with every frame's state element.
   function syncState(root) {
     var marker = state();
@@ -269,6 +292,7 @@
     var root = table();
     if (!root) return;
     syncState(root);
+    syncSeats(root);
     root.classList.remove("is-sending");  // the table moved on, or a toast said no
     announce(root);
     var first = light(root);
