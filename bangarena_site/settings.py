@@ -82,6 +82,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages, and static files in the embedded default (where whitenoise serves them from the
+    # app folders, uncompressed), go out gzipped; in production whitenoise serves the
+    # precompressed files collectstatic made, which this leaves alone (docs/performance.md).
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

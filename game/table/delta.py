@@ -58,12 +58,32 @@ def public_changes(before: Sight, after: Sight) -> list[str]:
 
 
 def private_delta(before: Sight, after: Sight) -> tuple[SafeString, list[str]]:
-    """The frame's own part for one screen: its state element and its changed private regions."""
+    """The frame's own part for one screen: its state element, its changed private regions,
+    and a toast naming the card the viewer took from another hand (the public log only says
+    "a card from the hand")."""
     regions = changed(private_slices(before), private_slices(after))
     painter = Painter(after)
     parts = [painter.state(before.ctx.table_version)]
     parts.extend(painter.region(region) for region in regions)
+    taken = taken_card(before, after)
+    if taken is not None:
+        parts.append(painter.took_toast(*taken))
     return SafeString("".join(parts)), regions
+
+
+def taken_card(before: Sight, after: Sight) -> tuple[dict, int] | None:
+    """(card, from seat) when the viewer just took one card at random from another hand (Grab
+    on a hand, R52): the one card new in the viewer's own hand. Read from the viewer's views."""
+    viewer = after.viewer
+    if viewer is None:
+        return None
+    new_events = (after.public.get("log") or [])[len(before.public.get("log") or []) :]
+    took = [e for e in new_events if e["type"] == "took" and e["seat"] == viewer]
+    if len(took) != 1 or took[0].get("card") is not None:
+        return None
+    had = {card["id"] for card in before.view["hand"]}
+    new = [card for card in after.view["hand"] if card["id"] not in had]
+    return (new[0], took[0]["from"]) if len(new) == 1 else None
 
 
 def frame(private: SafeString, public: PublicDelta) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from game import catalogue, table_signals
@@ -482,6 +483,12 @@ class Painter:
         if not lines:
             return SafeString("")
         return self._render("game/table/log_append.html", {"lines": lines})
+
+    def took_toast(self, card: dict[str, Any], source: int) -> SafeString:
+        message = gettext("You took {card} from {player}.").format(
+            card=card_face(card).label, player=self.names.get(source, str(source + 1))
+        )
+        return self._render("live/toast.html", {"message": message})
 
     def state(self, previous: int | None) -> SafeString:
         """The frame's first element: the table version it brings (and the one it follows, for

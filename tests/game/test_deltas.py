@@ -63,6 +63,8 @@ def element(html: str, element_id: str) -> str:
 def apply(whole: str, frame: str) -> str:
     """What htmx does with a frame: swap each region by id, append the new log lines."""
     for element_id in re.findall(r'<\w+[^>]* id="([\w-]+)"[^>]* hx-swap-oob="', frame):
+        if element_id == "toasts":
+            continue  # news for the moment, outside the table
         new = element(frame, element_id)
         if element_id == "log-lines":
             lines = re.sub(r"^<ol[^>]*>|</ol>$", "", new)
@@ -155,3 +157,28 @@ def test_a_move_sends_a_few_kilobytes_not_the_whole_table():
         wholes.append(len(screens.full_table(after, 0, ctx_at(after, version + 1)).encode()))
     sizes.sort()
     assert sizes[len(sizes) // 2] * 5 < min(wholes)
+
+
+def test_grab_tells_only_the_grabber_which_card_they_took():
+    """Issue 16, R52: a Grab on a hand says "a card from the hand" in the log; the grabber's
+    own frame names the card in a toast, and nobody else's frame holds it."""
+    game = Game.new(
+        GameConfig(
+            seats=4,
+            seed=5,
+            roles=["marshal", "bandit", "bandit", "loner"],
+            characters=["lucky", "scavenger", "bonesetter", "empty_hands"],
+            hands=[["grab:Q:hearts"], ["flask:6:hearts"], [], []],
+            deck=["wagon:9:spades"] * 8,
+        )
+    )
+    grab = next(c["id"] for c in game.view(0)["hand"] if c["kind"] == "grab")
+    before = Game.from_dict(game.to_dict())
+    game.apply(0, {"type": "play", "card": grab, "target": 1, "target_card": "hand"})
+    flask = next(c for c in game.view(0)["hand"] if c["kind"] == "flask")
+
+    mine = frame_for(before, game, 0, 4)
+    assert "You took Flask 6♥ from Bot 2." in mine
+    for viewer in (2, 3, None):
+        assert flask["id"] not in frame_for(before, game, viewer, 4)
+        assert "You took" not in frame_for(before, game, viewer, 4)
