@@ -49,6 +49,7 @@ import sys
 import tempfile
 import threading
 import time
+import zlib
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -69,6 +70,9 @@ VERSION = re.compile(rb'data-version="(\d+)"')
 CONNECT_TIMEOUT = 30.0
 WARM_UP = 1.0  # seconds of moves before measuring
 GRACE = 1.5  # seconds for the last fragments after the moves stop
+# permessage-deflate as Daphne accepts it (bangarena_site.compression).
+WINDOW_BITS = 12
+MEMORY_LEVEL = 5
 
 
 @dataclass
@@ -98,6 +102,13 @@ class Figures:
     # What one screen receives for one move (uncompressed WebSocket text).
     bytes_p50: float = 0.0
     bytes_p99: float = 0.0
+    # The same frames as permessage-deflate would put them on the wire.
+    deflate_p50: float = 0.0
+    deflate_p99: float = 0.0
+    # --whole: everything one player's screen received over the whole match (kB).
+    match_kb_p50: float = 0.0
+    match_kb_max: float = 0.0
+    match_deflate_kb_p50: float = 0.0
     load_average: float = 0.0
 
 
@@ -182,11 +193,15 @@ def setup_django(stack: str, *, migrate: bool = True) -> None:
 class Screen:
     match_id: int
     cookie: str | None  # None: a watcher
+    language: str = "en"
 
 
-def deal_tables(tables: int, clients: int) -> list[Screen]:
+def deal_tables(
+    tables: int, clients: int, seats_per_table: int = SEATS, languages: tuple[str, ...] = ("en",)
+) -> list[Screen]:
     """Start the tables (their first jobs are dropped: nothing is attached yet) and return the
-    screens that will connect."""
+    screens that will connect: per table the seat-0 player, then (while there are clients) a
+    watcher, the other seats' players, and watchers in the other languages."""
     from django.conf import settings
     from django.contrib.sessions.backends.db import SessionStore
 
@@ -196,30 +211,35 @@ def deal_tables(tables: int, clients: int) -> list[Screen]:
 
     per_table = [clients // tables + (1 if t < clients % tables else 0) for t in range(tables)]
     screens: list[Screen] = []
+    cookie_name = settings.SESSION_COOKIE_NAME
     for table, count in enumerate(per_table):
+        seat_screens = min(max(1, count - 1), seats_per_table)
         keys = []
-        for _ in range(max(0, count - 1)):
+        for _ in range(seat_screens):
             session = SessionStore()
             session["guest"] = True
             session.save()
             keys.append(session.session_key)
-        # Client 0 -> seat 0, client 1 watches, clients 2.. -> seats 1, 2, 3: keys[n] is seat n.
+        # keys[n] is seat n's guest; the other seats are bots.
         seats = [
             SeatSpec(kind="human", name=f"Guest {n + 1}", guest_key=key)
-            for n, key in enumerate(keys[:SEATS])
+            for n, key in enumerate(keys)
         ]
-        seats += [SeatSpec(kind="bot", name=f"Bot {n}") for n in range(1, SEATS - len(seats) + 1)]
+        seats += [
+            SeatSpec(kind="bot", name=f"Bot {n}")
+            for n in range(1, seats_per_table - len(seats) + 1)
+        ]
         match = services.start_match(
             seats=seats, mode="classic", move_time=15, tempo="fast", seed=1000 + table
         )
         MatchSeat.objects.filter(match=match, kind="human").update(autopilot=True)
-        cookie_name = settings.SESSION_COOKIE_NAME
-        for index in range(count):
-            if index == 1:
-                screens.append(Screen(match.pk, None))
-            else:
-                key = keys[0] if index == 0 else keys[index - 1]
-                screens.append(Screen(match.pk, f"{cookie_name}={key}"))
+        table_screens = [Screen(match.pk, f"{cookie_name}={key}") for key in keys]
+        watchers = [
+            Screen(match.pk, None, languages[n % len(languages)])
+            for n in range(count - seat_screens)
+        ]
+        # The first watcher comes second, as it always did (one seat and one watcher: M = 2K).
+        screens += table_screens[:1] + watchers[:1] + table_screens[1:] + watchers[1:]
     return screens
 
 
@@ -236,6 +256,10 @@ class Recorder:
         self.cpu: dict[tuple[int, int], float] = {}
         self.sizes: list[int] = []
         self.seen_by: dict[int, set[tuple[int, int]]] = defaultdict(set)
+        self.deflated: list[int] = []
+        # Every byte a seat's screen got while measuring (for whole matches, per player).
+        self.match_bytes: dict[int, int] = defaultdict(int)
+        self.match_deflated: dict[int, int] = defaultdict(int)
         self.measuring = False
         self.stopping = False
 
@@ -273,7 +297,11 @@ class Recorder:
         return len(self.started) or len(self.arrived)
 
 
-async def watch_screen(socket: Any, match_id: int, recorder: Recorder) -> None:
+async def watch_screen(socket: Any, screen: Screen, recorder: Recorder) -> None:
+    match_id = screen.match_id
+    # What permessage-deflate would send: one deflate stream per socket (context takeover),
+    # flushed per message, with the window Daphne accepts (bangarena_site.compression).
+    deflate = zlib.compressobj(6, zlib.DEFLATED, -WINDOW_BITS, MEMORY_LEVEL)
     while True:
         try:
             frame = await socket.receive_output(timeout=3600)
@@ -286,12 +314,23 @@ async def watch_screen(socket: Any, match_id: int, recorder: Recorder) -> None:
             return
         text = (frame.get("text") or "").encode()
         found = VERSION.search(text)
+        wire = len(deflate.compress(text) + deflate.flush(zlib.Z_SYNC_FLUSH)) - 4
+        if recorder.measuring and screen.cookie is not None:
+            recorder.match_bytes[id(socket)] += len(text)
+            recorder.match_deflated[id(socket)] += wire
         if found and recorder.measuring:
             key = (match_id, int(found.group(1)))
             if key not in recorder.seen_by[id(socket)]:  # a move's own frame, not a signal's
                 recorder.seen_by[id(socket)].add(key)
                 recorder.arrived[key].append(now)
                 recorder.sizes.append(len(text))
+                recorder.deflated.append(wire)
+
+
+def running_tables() -> int:
+    from game.models import Match
+
+    return Match.objects.filter(status="running").count()
 
 
 def start_tables(scheduler: Any) -> None:
@@ -394,7 +433,9 @@ async def measure(args: argparse.Namespace) -> Figures:
     from bangarena_site.asgi import router
 
     recorder = Recorder()
-    screens = await database_sync_to_async(deal_tables)(args.tables, args.clients)
+    screens = await database_sync_to_async(deal_tables)(
+        args.tables, args.clients, args.seats, tuple(args.watchers.split(","))
+    )
     screens_per_match: dict[int, int] = defaultdict(int)
     for screen in screens:
         screens_per_match[screen.match_id] += 1
@@ -402,7 +443,7 @@ async def measure(args: argparse.Namespace) -> Figures:
     # Connect every screen and take its first full table before any table moves.
     sockets = []
     for screen in screens:
-        headers = [(b"origin", ORIGIN)]
+        headers = [(b"origin", ORIGIN), (b"accept-language", screen.language.encode())]
         if screen.cookie:
             headers.append((b"cookie", screen.cookie.encode()))
         socket = WebsocketCommunicator(router, f"/ws/match/{screen.match_id}/", headers=headers)
@@ -411,17 +452,27 @@ async def measure(args: argparse.Namespace) -> Figures:
         await socket.receive_from(timeout=CONNECT_TIMEOUT)
         sockets.append(socket)
     readers = [
-        asyncio.ensure_future(watch_screen(socket, screen.match_id, recorder))
+        asyncio.ensure_future(watch_screen(socket, screen, recorder))
         for socket, screen in zip(sockets, screens, strict=True)
     ]
 
     moves = InProcessMoves(recorder) if args.stack == "embedded" else WorkerMoves(recorder)
+    if args.whole:
+        recorder.measuring = True
     await moves.start()
-    await asyncio.sleep(WARM_UP)  # the first moves of all tables at once are not measured
+    if not args.whole:
+        await asyncio.sleep(WARM_UP)  # the first moves of all tables at once are not measured
     recorder.measuring = True
     began = time.monotonic()
     ceiling = began + args.seconds
-    while recorder.moves_seen() < args.actions and time.monotonic() < ceiling:
+    if args.whole:
+        recorder.measuring = True  # from the first move: whole matches
+    while time.monotonic() < ceiling:
+        if args.whole:
+            if not await database_sync_to_async(running_tables)():
+                break
+        elif recorder.moves_seen() >= args.actions:
+            break
         await asyncio.sleep(0.2)
     elapsed = time.monotonic() - began
     await moves.stop()
@@ -469,6 +520,13 @@ async def measure(args: argparse.Namespace) -> Figures:
         cpu_p50_ms=round(percentile(list(recorder.cpu.values()), 0.50) * 1000, 2),
         bytes_p50=percentile(recorder.sizes, 0.50),
         bytes_p99=percentile(recorder.sizes, 0.99),
+        deflate_p50=percentile(recorder.deflated, 0.50),
+        deflate_p99=percentile(recorder.deflated, 0.99),
+        match_kb_p50=round(percentile(list(recorder.match_bytes.values()), 0.5) / 1000, 1),
+        match_kb_max=round(max(recorder.match_bytes.values(), default=0) / 1000, 1),
+        match_deflate_kb_p50=round(
+            percentile(list(recorder.match_deflated.values()), 0.5) / 1000, 1
+        ),
         load_average=round(os.getloadavg()[0], 2),
     )
 
@@ -497,6 +555,8 @@ def run_repeated(args: argparse.Namespace) -> list[Figures]:
             *("--tables", str(args.tables), "--clients", str(args.clients)),
             *("--stack", args.stack, "--actions", str(args.actions)),
             *("--seconds", str(args.seconds), "--json"),
+            *("--seats", str(args.seats), "--watchers", args.watchers),
+            *(["--whole"] if args.whole else []),
         ]
         env = dict(os.environ, BENCH_CODE=args.code) if args.code else None
         # In the measured tree: Celery's app puts the working directory on sys.path.
@@ -517,11 +577,21 @@ def describe(f: Figures) -> str:
         f"{f.stack} K={f.tables} M={f.clients}: {f.moves} moves ({f.moves_per_second}/s), "
         f"due->every screen p50 {f.due_p50_ms} ms p99 {f.due_p99_ms} ms; "
         f"job CPU {f.cpu_p50_ms} ms/move; bytes/screen/move p50 {f.bytes_p50:.0f} "
-        f"p99 {f.bytes_p99:.0f}; load {f.load_average}; "
+        f"p99 {f.bytes_p99:.0f} (deflated p50 {f.deflate_p50:.0f} p99 {f.deflate_p99:.0f}); "
+        f"{whole(f)}load {f.load_average}; "
         f"every seat p50 {f.every_p50_ms} ms p99 {f.every_p99_ms} ms; "
         f"per fragment p50 {f.fragment_p50_ms} ms p99 {f.fragment_p99_ms} ms; "
         f"job p50 {f.job_p50_ms} p99 {f.job_p99_ms} ms, delivery p50 {f.delivery_p50_ms} "
         f"p99 {f.delivery_p99_ms} ms; lost {f.lost}"
+    )
+
+
+def whole(f: Figures) -> str:
+    if not f.match_kb_p50:
+        return ""
+    return (
+        f"a whole match per player {f.match_kb_p50} kB (max {f.match_kb_max}, deflated "
+        f"{f.match_deflate_kb_p50} kB); "
     )
 
 
@@ -546,6 +616,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1, help="repeat in fresh processes")
     parser.add_argument("--json", action="store_true", help="print one JSON line (for --runs)")
     parser.add_argument("--code", default="", help="measure the project checked out in DIR")
+    parser.add_argument("--seats", type=int, default=SEATS, help="seats per table (4-8)")
+    parser.add_argument(
+        "--watchers", default="en", help="languages of a table's watchers, comma-separated"
+    )
+    parser.add_argument(
+        "--whole", action="store_true", help="play every table to its end (bytes per match)"
+    )
     parser.add_argument(
         "--baseline", default="", help="DIR of a baseline checkout: runs alternate with it"
     )
@@ -555,8 +632,9 @@ def main() -> None:
         setup_django("redis", migrate=False)
         asyncio.run(run_worker())
         return
-    if args.tables < 1 or args.clients < args.tables or args.clients > args.tables * (SEATS + 1):
-        parser.error(f"need 1 <= K <= M <= {SEATS + 1} K (every table watched by someone)")
+    most = args.seats + len(args.watchers.split(","))
+    if args.tables < 1 or args.clients < args.tables or args.clients > args.tables * most:
+        parser.error(f"need 1 <= K <= M <= {most} K (a screen per seat, a watcher per language)")
     if args.baseline:
         # Baseline and this code alternate run by run, so both see the same machine load.
         before, after = [], []

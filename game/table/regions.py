@@ -399,7 +399,7 @@ class Painter:
                 "spectator": sight.viewer is None,
                 "hand": hand,
                 "end_turn": self.end_turn(),
-                "waiting": str(WAIT) if hand and not sight.my_decision else "",
+                "waiting": str(WAIT) if hand and sight.running and not sight.my_decision else "",
                 # The form with the match version only where there is something to send: the
                 # version is part of the hand's slice only then.
                 "actionable": bool(sight.legal),

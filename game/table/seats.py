@@ -42,15 +42,26 @@ def badge_for(info: SeatInfo | None, name: str) -> str:
     return gettext("Bot") if info.kind == "bot" else gettext("AI")
 
 
+#: How square the ring of seats is: 1 is an ellipse; less pushes the seats between the four
+#: sides out towards the corners, where a short laptop felt has room for them.
+SQUARENESS = 0.6
+
+
 def ring_positions(count: int) -> list[tuple[float, float]]:
     """Points on the oval for ring index 0 (bottom, the viewer) onwards, clockwise (R135).
 
     Screen y grows downwards, so a growing angle turns clockwise: bottom, left, top, right.
     """
+
+    def out(value: float) -> float:
+        return math.copysign(abs(value) ** SQUARENESS, value)
+
     points = []
     for index in range(count):
         angle = math.pi / 2 + index * 2 * math.pi / count
-        points.append((round(50 + 40 * math.cos(angle), 2), round(50 + 46 * math.sin(angle), 2)))
+        x = 50 + 42 * out(math.cos(angle))
+        y = 50 + 46 * out(math.sin(angle))
+        points.append((round(x, 2), round(y, 2)))
     return points
 
 

@@ -4,12 +4,11 @@ offers it, as Chromium does."""
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import urllib.request
 
 import pytest
-import websockets
+from websockets.sync.client import connect
 
 pytestmark = pytest.mark.e2e
 
@@ -29,11 +28,9 @@ def test_pages_and_static_files_are_gzipped(live_url: str, path: str) -> None:
 
 def test_sockets_deflate_their_frames(live_url: str) -> None:
     """A client offering permessage-deflate (as browsers do) gets it accepted: here the agent
-    socket, which any client may open; every socket is served by the same Daphne factory."""
-
-    async def handshake() -> str:
-        url = live_url.replace("http://", "ws://") + "/ws/agent/"
-        async with websockets.connect(url, compression="deflate", open_timeout=30) as socket:
-            return socket.response.headers.get("Sec-WebSocket-Extensions", "")
-
-    assert "permessage-deflate" in asyncio.run(handshake())
+    socket, which any client may open; every socket is served by the same Daphne factory.
+    (The sync client: Playwright's tests in this process keep an event loop running.)"""
+    url = live_url.replace("http://", "ws://") + "/ws/agent/"
+    with connect(url, compression="deflate", open_timeout=30) as socket:
+        extensions = socket.response.headers.get("Sec-WebSocket-Extensions", "")
+    assert "permessage-deflate" in extensions
