@@ -1,26 +1,38 @@
-"""Live-table load: latency from a move to every connected screen's new table fragment.
+"""Live-table load: from the moment a move is due to every connected screen showing it.
 
-    python bench/table_load.py --tables 50 --clients 100 --stack embedded --actions 1500
+    python bench/table_load.py --tables 50 --clients 100 --actions 1500 --runs 3 \
+        --baseline /tmp/base        # the baseline checkout measured in the same invocation
+    python bench/table_load.py --tables 10 --seats 8 --clients 100 --watchers en,de
+    python bench/table_load.py --tables 5 --clients 10 --whole     # whole matches
     python bench/table_load.py --tables 200 --clients 400 --stack redis --runs 3
 
-K tables of four seats play at Fast tempo; every move is made by the real delayed job
-(``game.advance`` -> ``services.play_due``) on an embedded scheduler, and the real broadcast
-renders and sends each screen its own fragment through the channel layer to the real table
-consumer (``/ws/match/<id>/`` behind the origin and session middleware),
-here driven by ``channels.testing.WebsocketCommunicator`` clients.
+K tables play at Fast tempo; every move is made by the real delayed job (``game.advance`` ->
+``services.play_due``) on an embedded scheduler, and the real broadcast sends each screen what
+the move changed for it through the channel layer to the real table consumer
+(``/ws/match/<id>/`` behind the origin and session middleware), here driven by
+``channels.testing.WebsocketCommunicator`` clients.
 
-M clients are spread over the tables: a table's first client is the player of seat 0 (a
-guest whose seat is handed to the bot, so it moves by itself yet gets its own per-seat render
-like any human), the second watches (the public render), further ones take seats 1, 2, 3.
+M clients are spread over the tables: a table's first client is the player of seat 0 (a guest
+whose seat is handed to the bot, so it moves by itself yet gets its own per-seat frames like
+any human), the second watches, further ones take the other seats, then watchers in the other
+``--watchers`` languages (``--seats 8 --clients 10K --watchers en,de``: every seat a human
+screen plus a watcher in each of two languages).
 
-Latency of one move = from the moment its job starts (``play_due`` called: lock, engine, save,
-commit, renders, channel layer, consumer) until the fragment with the new version reaches a
-client. "Every seat" is the slowest client of that table for that move; p50/p99 are over
-moves. It is also split into the job (until the broadcast has handed the fragments on) and
-the delivery (from there to the slowest client). Throughput is the moves per second the
-tables actually made: at Fast tempo a table asks for a move every 0.3-0.6 s, so K tables ask
-for about 2.5 K moves/s and a 2-core machine saturates well below K = 50; then the tables
-simply play slower and the latency shows what a player waits once the move is made.
+Figures, per move (p50/p99 over moves; "every screen" is the slowest screen of the table):
+- **due -> every screen**: from the moment the move was due (its job armed with the bot's
+  pause: the time ``_schedule_move`` was called plus its delay) through the queue, the job and
+  the delivery, to the last screen of the table: what a player waits for;
+- **every seat / job / delivery**: the older figure from the moment the job started, and its
+  split into the job (until the broadcast handed its frames on) and the delivery;
+- **job CPU**: CPU time of the job's thread (``time.thread_time``), less noisy than wall time
+  on a shared machine;
+- **bytes/screen/move**: the frame one screen received for one move, as sent (uncompressed
+  WebSocket text) and as permessage-deflate puts it on the wire (one deflate stream per
+  socket with the window Daphne accepts, flushed per message);
+- **moves/s**: moves the tables made per second; K Fast tables ask for about 2.5 K, so a
+  run below that is what one process sustains;
+- ``--whole``: every table plays to its end; what one player's screen received over the whole
+  match (kB, uncompressed and deflated).
 
 Stacks (each run gets a fresh database and drops it):
 - embedded: SQLite file (WAL, as bin/run) + InMemoryChannelLayer; moves, consumers and
@@ -30,9 +42,11 @@ Stacks (each run gets a fresh database and drops it):
   worker process (an embedded scheduler there stands in for the Celery worker), consumers
   and clients in this one, as daphne and the worker are separate processes in production.
 
-Bounded: it stops after ``--actions`` measured moves or ``--seconds``, whichever comes first.
-Loopback only. ``--runs R`` repeats the whole measurement in R fresh processes and prints the
-medians.
+``--baseline DIR`` runs a checkout of an older commit (``git worktree add DIR <commit>``) with
+this same script, alternating with this code run by run, so both see the same machine and
+load; the load average is printed with each figure. Bounded: it stops after ``--actions``
+measured moves or ``--seconds``, whichever comes first. Loopback only. ``--runs R`` repeats
+the measurement in R fresh processes and prints the medians.
 """
 
 from __future__ import annotations
@@ -522,13 +536,21 @@ async def measure(args: argparse.Namespace) -> Figures:
         bytes_p99=percentile(recorder.sizes, 0.99),
         deflate_p50=percentile(recorder.deflated, 0.50),
         deflate_p99=percentile(recorder.deflated, 0.99),
-        match_kb_p50=round(percentile(list(recorder.match_bytes.values()), 0.5) / 1000, 1),
-        match_kb_max=round(max(recorder.match_bytes.values(), default=0) / 1000, 1),
-        match_deflate_kb_p50=round(
-            percentile(list(recorder.match_deflated.values()), 0.5) / 1000, 1
-        ),
+        **(match_totals(recorder) if args.whole else {}),
         load_average=round(os.getloadavg()[0], 2),
     )
+
+
+def match_totals(recorder: Recorder) -> dict[str, float]:
+    """What one player's screen received over a whole match, in kB (median and most)."""
+    sizes = list(recorder.match_bytes.values())
+    return {
+        "match_kb_p50": round(percentile(sizes, 0.5) / 1000, 1),
+        "match_kb_max": round(max(sizes, default=0) / 1000, 1),
+        "match_deflate_kb_p50": round(
+            percentile(list(recorder.match_deflated.values()), 0.5) / 1000, 1
+        ),
+    }
 
 
 def run_once(args: argparse.Namespace) -> Figures:

@@ -28,7 +28,7 @@ SEAT_BLOCK = re.compile(r'<li class="seat[^"]*"\s+style="[^"]*" data-seat="(\d+)
 #: A control: a submit button whose value is the action, inside a ws-send form that carries
 #: the match version once for all its buttons.
 FORM = re.compile(r"<form ws-send[^>]*>(.*?)</form>", re.S)
-ACTION = re.compile(r'<button type="submit" name="action" value="([^"]*)"')
+ACTION = re.compile(r"<button type=\"submit\" name=\"action\" value='([^']*)'")
 VERSION_FIELD = re.compile(r'<input type="hidden" name="version" value="([^"]*)">')
 
 
@@ -279,7 +279,7 @@ def test_putting_dynamite_in_front_of_yourself_asks_to_confirm():
     game, marshal = marshal_game(["dynamite", "shot", "horse"])
     fragment = render(game, marshal)
     card = re.search(
-        r'<button type="submit" name="action" value="([^"]*)" class="[^"]*act--card" '
+        r"<button type=\"submit\" name=\"action\" value='([^']*)' class=\"[^\"]*act--card\" "
         r'data-confirm="([^"]+)"',
         fragment,
     )

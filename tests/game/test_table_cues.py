@@ -18,8 +18,8 @@ TARGET = re.compile(
 
 
 def attribute(tag: str, name: str) -> str:
-    found = re.search(rf'{name}="([^"]*)"', tag)
-    return html.unescape(found.group(1)) if found else ""
+    found = re.search(rf"""{name}=(?:"([^"]*)"|'([^']*)')""", tag)
+    return html.unescape(found.group(1) or found.group(2) or "") if found else ""
 
 
 def targets(fragment: str) -> list[dict]:

@@ -37,7 +37,7 @@ def guest_client(session_key: str) -> Client:
 
 
 def action_forms(page: str) -> list[str]:
-    return re.findall(r'<button type="submit" name="action" value="([^"]*)"', page)
+    return re.findall(r"<button type=\"submit\" name=\"action\" value='([^']*)'", page)
 
 
 def human_match(session_key: str) -> Match:
