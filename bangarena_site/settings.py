@@ -132,6 +132,11 @@ else:
             # instead of one failing with "database is locked" halfway through. WAL lets
             # readers (table renders) run during a write, and synchronous=NORMAL drops the
             # fsync from every commit (~20 ms per move here); a killed process loses nothing.
+            # Persistent: opening the file and running the pragmas cost about 0.5 ms, on every
+            # job and request. Under ASGI the code that touches the database runs in a few
+            # fixed threads here (Django's one sync thread, the embedded jobs' thread), so
+            # the connections neither multiply nor leak.
+            "CONN_MAX_AGE": None,
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,

@@ -97,6 +97,11 @@ def table_message(html: str, table_version: int) -> dict[str, Any]:
     return {"type": TABLE_MESSAGE, "html": html, "version": table_version}
 
 
+def anybody_looking(match: Match, seats: Sequence[MatchSeat]) -> bool:
+    """Whether a change of ``match`` reaches any screen: a seated human's or a watcher's."""
+    return bool(match.watchers) or any(p.is_human and p.sockets > 0 for p in seats)
+
+
 def publish(match: Match, seats: Sequence[MatchSeat], before: Snapshot, after: Snapshot) -> None:
     """Send each open screen of ``match`` the frame that takes it from ``before`` to ``after``.
 
@@ -105,10 +110,10 @@ def publish(match: Match, seats: Sequence[MatchSeat], before: Snapshot, after: S
     # The drawing modules read table_signals, which needs the services: imported here.
     from game.table import delta, screens
 
+    if not anybody_looking(match, seats):
+        return  # nobody looks: nothing is drawn
     listeners = [p for p in seats if p.is_human and p.sockets > 0]
     watching = sorted(match.watchers)
-    if not listeners and not watching:
-        return  # nobody looks: nothing is drawn
     public_before = before.game.view(None)
     public_after = after.game.view(None)
     shared_before = screens.sight(before.game, None, before.ctx, public=public_before)

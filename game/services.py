@@ -256,10 +256,13 @@ def _apply(
 
     ``game`` is ``match.game()`` and ``seats`` the match's seats in seat order, loaded once by
     the caller; the broadcast after the commit reuses both instead of reloading the match."""
-    # The table before the move, for the deltas: the game as stored and its context.
-    signals = table_context.load_signals(match.pk)
+    # The table before the move, for the deltas: the game as stored and its context (read
+    # only when somebody looks: an unwatched all-bot table sends nothing).
+    looking = broadcast.anybody_looking(match, seats)
+    signals = table_context.load_signals(match.pk) if looking else ()
     before = broadcast.Snapshot(
-        Game.from_dict(match.state), table_context.build(match, seats, now=now, signals=signals)
+        Game.from_dict(match.state) if looking else game,
+        table_context.build(match, seats, now=now, signals=signals),
     )
     try:
         events = game.apply(seat, action)

@@ -38,7 +38,6 @@ TEMPO_CHOICES = (("slow", _("Slow")), ("normal", _("Normal")), ("fast", _("Fast"
 
 LOG_REGION = "log-lines"
 BLANKS = re.compile(r"\s*\n\s*")
-STATE_REGION = "table-state"
 PUBLIC_PANELS = ("table-round", "table-centre", "table-clock", "table-over")
 PRIVATE_PANELS = ("table-top", "table-you", "table-decision", "table-hand", "table-signals")
 TEMPLATES = {
@@ -132,7 +131,10 @@ def public_slices(sight: Sight) -> dict[str, Any]:
             ctx.deadline if deciding else None,
             _signals_about(sight.signals, seat),
         )
-        slices[seat_public_id(seat)] = (player, info)
+        # The board shows the badge (kind, label, autopilot, agent, model), not the presence.
+        badge = (info.kind, info.name, info.label, info.autopilot) if info else None
+        models = (info.agent_badge, info.model_badge) if info else None
+        slices[seat_public_id(seat)] = (player, badge, models)
     slices["table-round"] = (pv["round"], pv["high_noon"], pv["mode"], pv["deck_count"])
     slices["table-centre"] = (pv["deck_count"], panels.current_check(pv), pv["discard_top"])
     slices["table-clock"] = (sorted(awaiting), ctx.deadline if awaiting else None, running)
@@ -150,11 +152,10 @@ def _mark_slice(sight: Sight, seat: int) -> tuple[Any, ...]:
         return ()
     if not table_signals.markable(pv, viewer, seat):
         return ()
-    mine = [s.value for s in sight.signals if s.kind == "mark" and s.seat == viewer]
-    mine_on = [
+    mine = [
         s.value for s in sight.signals if s.kind == "mark" and s.seat == viewer and s.target == seat
     ]
-    return (table_signals.mark_roles(pv), mine_on[-1] if mine_on else "", len(mine) > 0)
+    return (table_signals.mark_roles(pv), mine[-1] if mine else "")
 
 
 def private_slices(sight: Sight) -> dict[str, Any]:
@@ -420,8 +421,6 @@ class Painter:
         hands = sight.open_hands or {}
         private = seats.SeatPrivate(
             seat=seat,
-            name=self.names.get(seat, str(seat + 1)),
-            is_viewer=seat == viewer,
             distance=player["distance"],
             role=str(catalogue.role_name(role_id)) if role_id else "",
             role_id=role_id,

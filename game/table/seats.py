@@ -131,8 +131,6 @@ class SeatPublic:
 @dataclass
 class SeatPrivate:
     seat: int
-    name: str
-    is_viewer: bool
     distance: int | None
     #: A role only this viewer knows (their own, or a teammate's in Double Agent mode, R10).
     role: str

@@ -30,6 +30,23 @@ pytestmark = pytest.mark.e2e
 SHOTS = ARTIFACTS / "table-screen"
 WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
+# Checked once, at the first own turn: a bigger laptop, a bigger phone, a phone held sideways.
+MORE_SIZES = (
+    {"width": 1440, "height": 900},
+    {"width": 390, "height": 844},
+    {"width": 844, "height": 390},
+)
+# Controls a toast lies over (its own × excepted): there must be none.
+UNDER_TOAST = """
+(toast) => {
+  const t = toast.getBoundingClientRect();
+  const hit = (r) => r.width && r.height && r.left < t.right && r.right > t.left &&
+    r.top < t.bottom && r.bottom > t.top;
+  return [...document.querySelectorAll("button, a[href], input, select, summary")]
+    .filter((e) => !toast.contains(e) && e.offsetParent !== null && hit(e.getBoundingClientRect()))
+    .map((e) => e.outerHTML.slice(0, 80));
+}
+"""
 STEP_TIMEOUT_MS = 30_000
 MATCH_TIMEOUT = 480.0
 AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -164,6 +181,9 @@ def test_the_decision_fits_the_screen_at_every_decision_of_a_whole_match(
             shoot(page, "en-own-turn-360")
             no_serious_violations(page, PHONE)
             keyboard_reaches_the_hand(page)
+            for size in MORE_SIZES:
+                assert_fits(page, size, "the first own turn")
+            shoot(page, "en-own-turn-844x390")
             page.set_viewport_size(WIDE)
         elif not on_turn and "respond" not in diary.shots and table.locator(".prompt").count():
             shoot(page, "en-response-1280")
@@ -247,7 +267,9 @@ def test_a_half_made_play_survives_updates_and_toasts_leave_by_themselves(
         toast = other.locator("#toasts .toast").last
         expect(toast).to_be_visible(timeout=STEP_TIMEOUT_MS)
         assert toast.evaluate("t => getComputedStyle(t).pointerEvents") == "none"
+        assert toast.evaluate(UNDER_TOAST) == [], "the toast lies over controls at 1280 px"
         other.set_viewport_size(PHONE)
+        assert toast.evaluate(UNDER_TOAST) == [], "the toast lies over controls at 360 px"
         shoot(other, "en-toast-360")
         expect(other.locator("#toasts .toast")).to_have_count(0, timeout=12_000)
         other.set_viewport_size(WIDE)
