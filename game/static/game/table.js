@@ -184,7 +184,7 @@
 
   // The log drawer: open by default on wide screens, one tap away on phones; the choice stays
   // with the page (a whole-table frame does not reset it).
-  var narrow = window.matchMedia("(max-width: 44rem)");
+  var narrow = window.matchMedia("(max-width: 44rem), (max-height: 30rem)");
   function logOpen() { return document.documentElement.getAttribute("data-log") !== "closed"; }
   function paintLogToggle() {
     document.querySelectorAll("[data-log-toggle]").forEach(function (button) {
@@ -208,10 +208,22 @@
 
   // A refusal or news is read, then leaves by itself; × (or Escape) sends it away at once.
   var TOAST_MS = 6000;
+  function placeToasts(box) {
+    // Over the round bar and the top line: text, never a control.
+    var round = document.getElementById("table-round");
+    var line = document.getElementById("table-top");
+    if (!round || !line) return;
+    var from = round.getBoundingClientRect();
+    box.style.top = Math.max(0, from.top) + "px";
+    box.style.left = from.left + "px";
+    box.style.right = "auto";
+    box.style.width = Math.max(160, line.getBoundingClientRect().width) + "px";
+  }
   function tendToasts() {
     var box = document.getElementById("toasts");
     if (!box) return;
     box.classList.add("toasts--table");
+    placeToasts(box);
     box.querySelectorAll(".toast:not([data-tended])").forEach(function (toast) {
       toast.setAttribute("data-tended", "");
       var close = document.createElement("button");
@@ -322,5 +334,9 @@
     refreshed();
   });
   // Turning a phone changes the log's height: keep its newest line in view.
-  window.addEventListener("resize", scrollLog);
+  window.addEventListener("resize", function () {
+    scrollLog();
+    var box = document.getElementById("toasts");
+    if (box) placeToasts(box);
+  });
 })();
