@@ -78,16 +78,32 @@ def render_table(
     return screens.full_table(game, viewer, ctx)
 
 
+#: How often a whole-table read is tried again when a change commits in the middle of it.
+CONSISTENT_READ_TRIES = 5
+
+
 def current_table(match_id: int, viewer: int | None, language: str) -> tuple[str, int]:
-    """The whole current table and its table version, read under the match lock so the
-    deltas sent after it follow on from exactly this table."""
+    """The whole current table and its table version, read so that the deltas sent after it
+    follow on from exactly this table.
+
+    Every change commits its rows together with a new ``table_version``, so the match, its
+    seats and its signals are one table exactly when ``table_version`` is the same before and
+    after reading them. Reading this way takes no lock: a screen catching up after a lost frame
+    (which happens when a process is overloaded) must not hold up the moves themselves."""
     from game import services
     from game.table import screens
 
-    with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
+    for _ in range(CONSISTENT_READ_TRIES):
+        match = Match.objects.get(pk=match_id)
         seats = list(match.seats.select_related("user"))
         current = snapshot(match, seats, now=services.clock())
+        if Match.objects.filter(pk=match_id, table_version=match.table_version).exists():
+            break
+    else:  # a table changing faster than it can be read: take the lock once
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=match_id)
+            seats = list(match.seats.select_related("user"))
+            current = snapshot(match, seats, now=services.clock())
     with translation.override(language):
         html = screens.full_table(current.game, viewer, current.ctx)
     return html, current.ctx.table_version

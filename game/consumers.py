@@ -143,12 +143,12 @@ class MatchConsumer(AccountSocketMixin, AsyncWebsocketConsumer):
     # --- helpers -------------------------------------------------------------------------
 
     async def _send_full_table(self) -> None:
+        """The whole current table; the deltas after it must follow its version."""
         html, version = await database_sync_to_async(broadcast.current_table)(
             self.match_id, self.seat, self.language
         )
-        if version > self.last_version:
-            self.last_version = version
-            await self.send(text_data=html)
+        self.last_version = version
+        await self.send(text_data=html)
 
     async def _toast(self, message: Any) -> None:
         """Tell only this socket, in its language (``message`` may be a lazy translation)."""

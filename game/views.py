@@ -30,9 +30,13 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
     htmx (a screen that saw a gap in the table versions), only the whole table fragment."""
     match = get_object_or_404(Match, pk=match_id)
     viewer = _viewer(request, match)
-    html, _ = broadcast.current_table(match.pk, viewer, translation.get_language())
     if request.htmx:
+        # Read under the match lock: the deltas that follow must follow this very table.
+        html, _ = broadcast.current_table(match.pk, viewer, translation.get_language())
         return HttpResponse(html)
+    # The first paint; the socket sends the whole table again as it connects, so no lock.
+    seats = list(match.seats.select_related("user"))
+    html = broadcast.render_table(match, seats, match.game(), viewer, now=services.clock())
     return render(
         request,
         "game/table_page.html",

@@ -39,7 +39,14 @@ TEMPO_CHOICES = (("slow", _("Slow")), ("normal", _("Normal")), ("fast", _("Fast"
 LOG_REGION = "log-lines"
 BLANKS = re.compile(r"\s*\n\s*")
 PUBLIC_PANELS = ("table-round", "table-centre", "table-clock", "table-over")
-PRIVATE_PANELS = ("table-top", "table-you", "table-decision", "table-hand", "table-signals")
+PRIVATE_PANELS = (
+    "table-top",
+    "table-you",
+    "table-settings",
+    "table-decision",
+    "table-hand",
+    "table-signals",
+)
 TEMPLATES = {
     "table-round": "game/table/round.html",
     "table-centre": "game/table/centre.html",
@@ -47,6 +54,7 @@ TEMPLATES = {
     "table-over": "game/table/over.html",
     "table-top": "game/table/top.html",
     "table-you": "game/table/you.html",
+    "table-settings": "game/table/settings.html",
     "table-decision": "game/table/decision.html",
     "table-hand": "game/table/hand.html",
     "table-signals": "game/table/signals.html",
@@ -190,6 +198,8 @@ def private_slices(sight: Sight) -> dict[str, Any]:
         view["roles_at_table"],
         viewer is not None and not view["players"][viewer]["alive"],
         sight.running,
+    )
+    slices["table-settings"] = (
         _auto_pass(sight),
         _host(sight),
         ctx.tempo if _host(sight) else None,
@@ -378,6 +388,9 @@ class Painter:
                 "eliminated": eliminated,
                 "finished": not sight.running,
                 "roles_at_table": panels.roles_line(view["roles_at_table"]),
+            }
+        if region == "table-settings":
+            return {
                 "auto_pass": _auto_pass(sight),
                 "host": _host(sight),
                 "tempo": ctx.tempo,

@@ -61,8 +61,15 @@ LAYOUT = """
     return r.height ? {top: r.top, bottom: r.bottom, left: r.left, right: r.right} : null;
   };
   const page = document.scrollingElement;
+  // Every seat inside the felt's visible box (on a phone the felt could scroll them away).
+  const felt = document.querySelector("#table .felt").getBoundingClientRect();
+  const outOfSight = [...document.querySelectorAll("#table .seat")].filter((seat) => {
+    const r = seat.getBoundingClientRect();
+    return r.top < felt.top - 1 || r.bottom > felt.bottom + 1 || r.left < felt.left - 1 ||
+      r.right > felt.right + 1;
+  }).map((seat) => seat.dataset.seat);
   return {
-    height: innerHeight, width: innerWidth,
+    height: innerHeight, width: innerWidth, outOfSight,
     overflowY: page.scrollHeight - innerHeight, overflowX: page.scrollWidth - innerWidth,
     hand: box("#table-hand"), decision: box("#table-decision .prompt"),
     centre: box("#table-centre"), me: box(".seat--me"),
@@ -95,6 +102,7 @@ def assert_fits(page: Page, viewport: dict[str, int], where: str) -> None:
     label = f"{where} at {viewport['width']}x{viewport['height']}: {layout}"
     assert layout["overflowY"] <= 1, f"the page scrolls: {label}"
     assert layout["overflowX"] <= 1, f"the page is wider than the screen: {label}"
+    assert layout["outOfSight"] == [], f"seats out of sight: {label}"
     for part in ("hand", "decision", "centre", "me"):
         box = layout[part]
         if part in ("hand", "centre", "me"):

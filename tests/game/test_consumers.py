@@ -463,3 +463,35 @@ async def test_an_unwatched_table_renders_no_watchers_view(
     await socket_time.run_next_timer()
     assert renders == []
     assert (await load(match.pk)).watchers == {}
+
+
+async def test_a_late_frame_is_dropped_and_a_lost_one_brings_the_whole_table_once(
+    socket_time: SocketTime, sockets: list
+):
+    """Issue 16: every frame carries the table version. A frame older than the last one sent
+    is dropped; a frame that does not follow it (one was lost on the way) is replaced by the
+    whole current table, once; the frames after that follow on as usual."""
+    from channels.layers import get_channel_layer
+
+    key, cookie = await database_sync_to_async(guest_cookie)()
+    match = await database_sync_to_async(start)(
+        [SeatSpec(kind="human", name="P", guest_key=key), *bot_seats(3)]
+    )
+    socket = await connect(sockets, match.pk, cookie)
+    first = await socket.receive_from(FRAME_TIMEOUT)
+    shown = table_version(first)
+    group = broadcast.seat_group(match.pk, 0)
+    layer = get_channel_layer()
+
+    await layer.group_send(group, broadcast.table_message("<p>late</p>", shown))
+    assert await socket.receive_nothing()
+
+    await layer.group_send(group, broadcast.table_message("<p>after a gap</p>", shown + 2))
+    whole = await socket.receive_from(FRAME_TIMEOUT)
+    assert 'id="table"' in whole
+    assert "after a gap" not in whole
+    assert await socket.receive_nothing()
+
+    current = table_version(whole)
+    await layer.group_send(group, broadcast.table_message("<p>next</p>", current + 1))
+    assert await socket.receive_from(FRAME_TIMEOUT) == "<p>next</p>"
