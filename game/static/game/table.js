@@ -209,15 +209,14 @@
   // A refusal or news is read, then leaves by itself; × (or Escape) sends it away at once.
   var TOAST_MS = 6000;
   function placeToasts(box) {
-    // Over the round bar and the top line: text, never a control.
-    var round = document.getElementById("table-round");
+    // Over the top line: text, never a control (the role bar under it is text too).
     var line = document.getElementById("table-top");
-    if (!round || !line) return;
-    var from = round.getBoundingClientRect();
-    box.style.top = Math.max(0, from.top) + "px";
-    box.style.left = from.left + "px";
+    if (!line) return;
+    var r = line.getBoundingClientRect();
+    box.style.top = Math.max(0, r.top) + "px";
+    box.style.left = r.left + "px";
     box.style.right = "auto";
-    box.style.width = Math.max(160, line.getBoundingClientRect().width) + "px";
+    box.style.width = Math.max(160, r.width) + "px";
   }
   function tendToasts() {
     var box = document.getElementById("toasts");
