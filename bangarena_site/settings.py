@@ -120,6 +120,10 @@ MIDDLEWARE = [
     # First: a probe needs no TLS redirect, no allowed host and no session (bangarena_site.health).
     "bangarena_site.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Pages, and static files in the embedded default (where whitenoise serves them from the
+    # app folders, uncompressed), go out gzipped; in production whitenoise serves the
+    # precompressed files collectstatic made, which this leaves alone (docs/performance.md).
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -155,9 +159,9 @@ TEMPLATES = [
 
 if DATABASE_URL:
     # Django's psycopg pool instead of a connection per request and per job: opening one cost
-    # ~9.5 ms, 15 % of a move's job on this machine. Persistent connections (CONN_MAX_AGE)
-    # are no option under ASGI, where requests run on varying threads and would leak them;
-    # the pool is shared by the process's threads and hands a checked connection back out.
+    # ~9.5 ms, 15 % of a move's job on this machine. The pool rather than persistent
+    # connections (CONN_MAX_AGE), which leak where threads come and go (the AI worker runs a
+    # thread pool): it is shared by the process's threads and hands out checked connections.
     try:
         _database = dj_database_url.parse(DATABASE_URL, conn_max_age=0)
     except (ValueError, KeyError) as error:
@@ -178,6 +182,11 @@ else:
             # instead of one failing with "database is locked" halfway through. WAL lets
             # readers (table renders) run during a write, and synchronous=NORMAL drops the
             # fsync from every commit (~20 ms per move here); a killed process loses nothing.
+            # Persistent: opening the file and running the pragmas cost about 0.5 ms, on every
+            # job and request. Under ASGI the code that touches the database runs in a few
+            # fixed threads here (Django's one sync thread, the embedded jobs' thread), so
+            # the connections neither multiply nor leak.
+            "CONN_MAX_AGE": None,
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "timeout": 20,

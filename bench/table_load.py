@@ -1,26 +1,38 @@
-"""Live-table load: latency from a move to every connected screen's new table fragment.
+"""Live-table load: from the moment a move is due to every connected screen showing it.
 
-    python bench/table_load.py --tables 50 --clients 100 --stack embedded --actions 1500
+    python bench/table_load.py --tables 50 --clients 100 --actions 1500 --runs 3 \
+        --baseline /tmp/base        # the baseline checkout measured in the same invocation
+    python bench/table_load.py --tables 10 --seats 8 --clients 100 --watchers en,de
+    python bench/table_load.py --tables 5 --clients 10 --whole     # whole matches
     python bench/table_load.py --tables 200 --clients 400 --stack redis --runs 3
 
-K tables of four seats play at Fast tempo; every move is made by the real delayed job
-(``game.advance`` -> ``services.play_due``) on an embedded scheduler, and the real broadcast
-renders and sends each screen its own fragment through the channel layer to the real table
-consumer (``/ws/match/<id>/`` behind the origin and session middleware),
-here driven by ``channels.testing.WebsocketCommunicator`` clients.
+K tables play at Fast tempo; every move is made by the real delayed job (``game.advance`` ->
+``services.play_due``) on an embedded scheduler, and the real broadcast sends each screen what
+the move changed for it through the channel layer to the real table consumer
+(``/ws/match/<id>/`` behind the origin and session middleware), here driven by
+``channels.testing.WebsocketCommunicator`` clients.
 
-M clients are spread over the tables: a table's first client is the player of seat 0 (a
-guest whose seat is handed to the bot, so it moves by itself yet gets its own per-seat render
-like any human), the second watches (the public render), further ones take seats 1, 2, 3.
+M clients are spread over the tables: a table's first client is the player of seat 0 (a guest
+whose seat is handed to the bot, so it moves by itself yet gets its own per-seat frames like
+any human), the second watches, further ones take the other seats, then watchers in the other
+``--watchers`` languages (``--seats 8 --clients 10K --watchers en,de``: every seat a human
+screen plus a watcher in each of two languages).
 
-Latency of one move = from the moment its job starts (``play_due`` called: lock, engine, save,
-commit, renders, channel layer, consumer) until the fragment with the new version reaches a
-client. "Every seat" is the slowest client of that table for that move; p50/p99 are over
-moves. It is also split into the job (until the broadcast has handed the fragments on) and
-the delivery (from there to the slowest client). Throughput is the moves per second the
-tables actually made: at Fast tempo a table asks for a move every 0.3-0.6 s, so K tables ask
-for about 2.5 K moves/s and a 2-core machine saturates well below K = 50; then the tables
-simply play slower and the latency shows what a player waits once the move is made.
+Figures, per move (p50/p99 over moves; "every screen" is the slowest screen of the table):
+- **due -> every screen**: from the moment the move was due (its job armed with the bot's
+  pause: the time ``_schedule_move`` was called plus its delay) through the queue, the job and
+  the delivery, to the last screen of the table: what a player waits for;
+- **every seat / job / delivery**: the older figure from the moment the job started, and its
+  split into the job (until the broadcast handed its frames on) and the delivery;
+- **job CPU**: CPU time of the job's thread (``time.thread_time``), less noisy than wall time
+  on a shared machine;
+- **bytes/screen/move**: the frame one screen received for one move, as sent (uncompressed
+  WebSocket text) and as permessage-deflate puts it on the wire (one deflate stream per
+  socket with the window Daphne accepts, flushed per message);
+- **moves/s**: moves the tables made per second; K Fast tables ask for about 2.5 K, so a
+  run below that is what one process sustains;
+- ``--whole``: every table plays to its end; what one player's screen received over the whole
+  match (kB, uncompressed and deflated).
 
 Stacks (each run gets a fresh database and drops it):
 - embedded: SQLite file (WAL, as bin/run) + InMemoryChannelLayer; moves, consumers and
@@ -30,9 +42,11 @@ Stacks (each run gets a fresh database and drops it):
   worker process (an embedded scheduler there stands in for the Celery worker), consumers
   and clients in this one, as daphne and the worker are separate processes in production.
 
-Bounded: it stops after ``--actions`` measured moves or ``--seconds``, whichever comes first.
-Loopback only. ``--runs R`` repeats the whole measurement in R fresh processes and prints the
-medians.
+``--baseline DIR`` runs a checkout of an older commit (``git worktree add DIR <commit>``) with
+this same script, alternating with this code run by run, so both see the same machine and
+load; the load average is printed with each figure. Bounded: it stops after ``--actions``
+measured moves or ``--seconds``, whichever comes first. Loopback only. ``--runs R`` repeats
+the measurement in R fresh processes and prints the medians.
 """
 
 from __future__ import annotations
@@ -49,22 +63,30 @@ import sys
 import tempfile
 import threading
 import time
+import zlib
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+# --code DIR (or BENCH_CODE) measures another checkout of the project (e.g. a baseline made with
+# `git worktree add /tmp/base 4291718`) with this same script, so before and after come from one
+# invocation on the same machine.
+ROOT = Path(os.environ.get("BENCH_CODE") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(ROOT))
 
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 REDIS_URL = "redis://127.0.0.1:6379/14"
 ORIGIN = b"http://127.0.0.1:8000"
 SEATS = 4
+# The match version a frame shows: on the whole table (#table) or its #table-state.
 VERSION = re.compile(rb'data-version="(\d+)"')
 CONNECT_TIMEOUT = 30.0
 WARM_UP = 1.0  # seconds of moves before measuring
 GRACE = 1.5  # seconds for the last fragments after the moves stop
+# permessage-deflate as Daphne accepts it (bangarena_site.compression).
+WINDOW_BITS = 12
+MEMORY_LEVEL = 5
 
 
 @dataclass
@@ -86,6 +108,22 @@ class Figures:
     # ... and the rest (channel layer -> consumer -> client), for the slowest client.
     delivery_p50_ms: float
     delivery_p99_ms: float
+    # From when the move was due (the bot's pause elapsed) to the last screen: the queue too.
+    due_p50_ms: float = 0.0
+    due_p99_ms: float = 0.0
+    # CPU time of the move's job (its thread), per move.
+    cpu_p50_ms: float = 0.0
+    # What one screen receives for one move (uncompressed WebSocket text).
+    bytes_p50: float = 0.0
+    bytes_p99: float = 0.0
+    # The same frames as permessage-deflate would put them on the wire.
+    deflate_p50: float = 0.0
+    deflate_p99: float = 0.0
+    # --whole: everything one player's screen received over the whole match (kB).
+    match_kb_p50: float = 0.0
+    match_kb_max: float = 0.0
+    match_deflate_kb_p50: float = 0.0
+    load_average: float = 0.0
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -138,6 +176,9 @@ def setup_django(stack: str, *, migrate: bool = True) -> None:
     from django.conf import settings
 
     django.setup()
+    import game
+
+    assert Path(game.__file__).resolve().is_relative_to(ROOT.resolve()), "measuring another tree"
     if stack == "redis":
         settings.CHANNEL_LAYERS = {
             "default": {
@@ -166,11 +207,15 @@ def setup_django(stack: str, *, migrate: bool = True) -> None:
 class Screen:
     match_id: int
     cookie: str | None  # None: a watcher
+    language: str = "en"
 
 
-def deal_tables(tables: int, clients: int) -> list[Screen]:
+def deal_tables(
+    tables: int, clients: int, seats_per_table: int = SEATS, languages: tuple[str, ...] = ("en",)
+) -> list[Screen]:
     """Start the tables (their first jobs are dropped: nothing is attached yet) and return the
-    screens that will connect."""
+    screens that will connect: per table the seat-0 player, then (while there are clients) a
+    watcher, the other seats' players, and watchers in the other languages."""
     from django.conf import settings
     from django.contrib.sessions.backends.db import SessionStore
 
@@ -180,30 +225,35 @@ def deal_tables(tables: int, clients: int) -> list[Screen]:
 
     per_table = [clients // tables + (1 if t < clients % tables else 0) for t in range(tables)]
     screens: list[Screen] = []
+    cookie_name = settings.SESSION_COOKIE_NAME
     for table, count in enumerate(per_table):
+        seat_screens = min(max(1, count - 1), seats_per_table)
         keys = []
-        for _ in range(max(0, count - 1)):
+        for _ in range(seat_screens):
             session = SessionStore()
             session["guest"] = True
             session.save()
             keys.append(session.session_key)
-        # Client 0 -> seat 0, client 1 watches, clients 2.. -> seats 1, 2, 3: keys[n] is seat n.
+        # keys[n] is seat n's guest; the other seats are bots.
         seats = [
             SeatSpec(kind="human", name=f"Guest {n + 1}", guest_key=key)
-            for n, key in enumerate(keys[:SEATS])
+            for n, key in enumerate(keys)
         ]
-        seats += [SeatSpec(kind="bot", name=f"Bot {n}") for n in range(1, SEATS - len(seats) + 1)]
+        seats += [
+            SeatSpec(kind="bot", name=f"Bot {n}")
+            for n in range(1, seats_per_table - len(seats) + 1)
+        ]
         match = services.start_match(
             seats=seats, mode="classic", move_time=15, tempo="fast", seed=1000 + table
         )
         MatchSeat.objects.filter(match=match, kind="human").update(autopilot=True)
-        cookie_name = settings.SESSION_COOKIE_NAME
-        for index in range(count):
-            if index == 1:
-                screens.append(Screen(match.pk, None))
-            else:
-                key = keys[0] if index == 0 else keys[index - 1]
-                screens.append(Screen(match.pk, f"{cookie_name}={key}"))
+        table_screens = [Screen(match.pk, f"{cookie_name}={key}") for key in keys]
+        watchers = [
+            Screen(match.pk, None, languages[n % len(languages)])
+            for n in range(count - seat_screens)
+        ]
+        # The first watcher comes second, as it always did (one seat and one watcher: M = 2K).
+        screens += table_screens[:1] + watchers[:1] + table_screens[1:] + watchers[1:]
     return screens
 
 
@@ -216,6 +266,14 @@ class Recorder:
         self.started: dict[tuple[int, int], float] = {}
         self.sent: dict[tuple[int, int], float] = {}
         self.arrived: dict[tuple[int, int], list[float]] = defaultdict(list)
+        self.due: dict[tuple[int, int], float] = {}
+        self.cpu: dict[tuple[int, int], float] = {}
+        self.sizes: list[int] = []
+        self.seen_by: dict[int, set[tuple[int, int]]] = defaultdict(set)
+        self.deflated: list[int] = []
+        # Every byte a seat's screen got while measuring (for whole matches, per player).
+        self.match_bytes: dict[int, int] = defaultdict(int)
+        self.match_deflated: dict[int, int] = defaultdict(int)
         self.measuring = False
         self.stopping = False
 
@@ -223,25 +281,41 @@ class Recorder:
         from game import services
 
         real = services.play_due
+        real_schedule = services._schedule_move
+        armed: dict[tuple[int, int], float] = {}
+
+        def schedule_move(match: Any, delay: float) -> None:
+            # When the move after this version falls due: now plus the pause (or the timer).
+            armed[(match.pk, match.version)] = time.monotonic() + max(0.0, delay)
+            real_schedule(match, delay)
 
         def play_due(match_id: int, version: int) -> Any:
             if self.stopping:
                 return None  # arms nothing more: the tables stop
             began = time.monotonic()
+            cpu = time.thread_time()
             result = real(match_id, version)
             if result is not None and self.measuring:
                 # play_due returns once the commit's broadcast has handed every fragment on.
-                self.sent[(match_id, result.version)] = time.monotonic()
-                self.started[(match_id, result.version)] = began
+                key = (match_id, result.version)
+                self.sent[key] = time.monotonic()
+                self.started[key] = began
+                self.cpu[key] = time.thread_time() - cpu
+                self.due[key] = armed.get((match_id, version), began)
             return result
 
+        services._schedule_move = schedule_move
         services.play_due = play_due
 
     def moves_seen(self) -> int:
         return len(self.started) or len(self.arrived)
 
 
-async def watch_screen(socket: Any, match_id: int, recorder: Recorder) -> None:
+async def watch_screen(socket: Any, screen: Screen, recorder: Recorder) -> None:
+    match_id = screen.match_id
+    # What permessage-deflate would send: one deflate stream per socket (context takeover),
+    # flushed per message, with the window Daphne accepts (bangarena_site.compression).
+    deflate = zlib.compressobj(6, zlib.DEFLATED, -WINDOW_BITS, MEMORY_LEVEL)
     while True:
         try:
             frame = await socket.receive_output(timeout=3600)
@@ -252,9 +326,25 @@ async def watch_screen(socket: Any, match_id: int, recorder: Recorder) -> None:
         now = time.monotonic()
         if frame.get("type") != "websocket.send":
             return
-        found = VERSION.search((frame.get("text") or "").encode())
+        text = (frame.get("text") or "").encode()
+        found = VERSION.search(text)
+        wire = len(deflate.compress(text) + deflate.flush(zlib.Z_SYNC_FLUSH)) - 4
+        if recorder.measuring and screen.cookie is not None:
+            recorder.match_bytes[id(socket)] += len(text)
+            recorder.match_deflated[id(socket)] += wire
         if found and recorder.measuring:
-            recorder.arrived[(match_id, int(found.group(1)))].append(now)
+            key = (match_id, int(found.group(1)))
+            if key not in recorder.seen_by[id(socket)]:  # a move's own frame, not a signal's
+                recorder.seen_by[id(socket)].add(key)
+                recorder.arrived[key].append(now)
+                recorder.sizes.append(len(text))
+                recorder.deflated.append(wire)
+
+
+def running_tables() -> int:
+    from game.models import Match
+
+    return Match.objects.filter(status="running").count()
 
 
 def start_tables(scheduler: Any) -> None:
@@ -313,9 +403,11 @@ class WorkerMoves:
         await self.worker.stdin.drain()
         output, _ = await asyncio.wait_for(self.worker.communicate(), timeout=120)
         moves = json.loads(output.decode().strip().splitlines()[-1])
-        for match_id, version, began, sent in moves:
+        for match_id, version, began, sent, due, cpu in moves:
             self.recorder.started[(match_id, version)] = began
             self.recorder.sent[(match_id, version)] = sent
+            self.recorder.due[(match_id, version)] = due
+            self.recorder.cpu[(match_id, version)] = cpu
 
 
 async def run_worker() -> None:
@@ -341,7 +433,10 @@ async def run_worker() -> None:
     recorder.measuring = False
     recorder.stopping = True
     await scheduler.drain()
-    moves = [[*key, began, recorder.sent[key]] for key, began in recorder.started.items()]
+    moves = [
+        [*key, began, recorder.sent[key], recorder.due[key], recorder.cpu[key]]
+        for key, began in recorder.started.items()
+    ]
     print(json.dumps(moves), flush=True)
 
 
@@ -352,7 +447,9 @@ async def measure(args: argparse.Namespace) -> Figures:
     from bangarena_site.asgi import router
 
     recorder = Recorder()
-    screens = await database_sync_to_async(deal_tables)(args.tables, args.clients)
+    screens = await database_sync_to_async(deal_tables)(
+        args.tables, args.clients, args.seats, tuple(args.watchers.split(","))
+    )
     screens_per_match: dict[int, int] = defaultdict(int)
     for screen in screens:
         screens_per_match[screen.match_id] += 1
@@ -360,7 +457,7 @@ async def measure(args: argparse.Namespace) -> Figures:
     # Connect every screen and take its first full table before any table moves.
     sockets = []
     for screen in screens:
-        headers = [(b"origin", ORIGIN)]
+        headers = [(b"origin", ORIGIN), (b"accept-language", screen.language.encode())]
         if screen.cookie:
             headers.append((b"cookie", screen.cookie.encode()))
         socket = WebsocketCommunicator(router, f"/ws/match/{screen.match_id}/", headers=headers)
@@ -369,17 +466,27 @@ async def measure(args: argparse.Namespace) -> Figures:
         await socket.receive_from(timeout=CONNECT_TIMEOUT)
         sockets.append(socket)
     readers = [
-        asyncio.ensure_future(watch_screen(socket, screen.match_id, recorder))
+        asyncio.ensure_future(watch_screen(socket, screen, recorder))
         for socket, screen in zip(sockets, screens, strict=True)
     ]
 
     moves = InProcessMoves(recorder) if args.stack == "embedded" else WorkerMoves(recorder)
+    if args.whole:
+        recorder.measuring = True
     await moves.start()
-    await asyncio.sleep(WARM_UP)  # the first moves of all tables at once are not measured
+    if not args.whole:
+        await asyncio.sleep(WARM_UP)  # the first moves of all tables at once are not measured
     recorder.measuring = True
     began = time.monotonic()
     ceiling = began + args.seconds
-    while recorder.moves_seen() < args.actions and time.monotonic() < ceiling:
+    if args.whole:
+        recorder.measuring = True  # from the first move: whole matches
+    while time.monotonic() < ceiling:
+        if args.whole:
+            if not await database_sync_to_async(running_tables)():
+                break
+        elif recorder.moves_seen() >= args.actions:
+            break
         await asyncio.sleep(0.2)
     elapsed = time.monotonic() - began
     await moves.stop()
@@ -391,6 +498,7 @@ async def measure(args: argparse.Namespace) -> Figures:
         await socket.disconnect()
 
     every: list[float] = []
+    due: list[float] = []
     fragments: list[float] = []
     job: list[float] = []
     delivery: list[float] = []
@@ -403,6 +511,7 @@ async def measure(args: argparse.Namespace) -> Figures:
         job.append(recorder.sent[(match_id, version)] - start)
         if len(arrivals) >= expected:
             every.append(max(arrivals) - start)
+            due.append(max(arrivals) - recorder.due[(match_id, version)])
             delivery.append(max(arrivals) - recorder.sent[(match_id, version)])
     return Figures(
         stack=args.stack,
@@ -420,7 +529,28 @@ async def measure(args: argparse.Namespace) -> Figures:
         job_p99_ms=round(percentile(job, 0.99) * 1000, 1),
         delivery_p50_ms=round(percentile(delivery, 0.50) * 1000, 1),
         delivery_p99_ms=round(percentile(delivery, 0.99) * 1000, 1),
+        due_p50_ms=round(percentile(due, 0.50) * 1000, 1),
+        due_p99_ms=round(percentile(due, 0.99) * 1000, 1),
+        cpu_p50_ms=round(percentile(list(recorder.cpu.values()), 0.50) * 1000, 2),
+        bytes_p50=percentile(recorder.sizes, 0.50),
+        bytes_p99=percentile(recorder.sizes, 0.99),
+        deflate_p50=percentile(recorder.deflated, 0.50),
+        deflate_p99=percentile(recorder.deflated, 0.99),
+        **(match_totals(recorder) if args.whole else {}),
+        load_average=round(os.getloadavg()[0], 2),
     )
+
+
+def match_totals(recorder: Recorder) -> dict[str, float]:
+    """What one player's screen received over a whole match, in kB (median and most)."""
+    sizes = list(recorder.match_bytes.values())
+    return {
+        "match_kb_p50": round(percentile(sizes, 0.5) / 1000, 1),
+        "match_kb_max": round(max(sizes, default=0) / 1000, 1),
+        "match_deflate_kb_p50": round(
+            percentile(list(recorder.match_deflated.values()), 0.5) / 1000, 1
+        ),
+    }
 
 
 def run_once(args: argparse.Namespace) -> Figures:
@@ -447,8 +577,14 @@ def run_repeated(args: argparse.Namespace) -> list[Figures]:
             *("--tables", str(args.tables), "--clients", str(args.clients)),
             *("--stack", args.stack, "--actions", str(args.actions)),
             *("--seconds", str(args.seconds), "--json"),
+            *("--seats", str(args.seats), "--watchers", args.watchers),
+            *(["--whole"] if args.whole else []),
         ]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        env = dict(os.environ, BENCH_CODE=args.code) if args.code else None
+        # In the measured tree: Celery's app puts the working directory on sys.path.
+        done = subprocess.run(
+            command, capture_output=True, text=True, check=False, env=env, cwd=args.code or ROOT
+        )
         if done.returncode != 0:
             sys.stderr.write(done.stderr)
             raise SystemExit(f"run {run + 1} failed")
@@ -461,10 +597,23 @@ def run_repeated(args: argparse.Namespace) -> list[Figures]:
 def describe(f: Figures) -> str:
     return (
         f"{f.stack} K={f.tables} M={f.clients}: {f.moves} moves ({f.moves_per_second}/s), "
+        f"due->every screen p50 {f.due_p50_ms} ms p99 {f.due_p99_ms} ms; "
+        f"job CPU {f.cpu_p50_ms} ms/move; bytes/screen/move p50 {f.bytes_p50:.0f} "
+        f"p99 {f.bytes_p99:.0f} (deflated p50 {f.deflate_p50:.0f} p99 {f.deflate_p99:.0f}); "
+        f"{whole(f)}load {f.load_average}; "
         f"every seat p50 {f.every_p50_ms} ms p99 {f.every_p99_ms} ms; "
         f"per fragment p50 {f.fragment_p50_ms} ms p99 {f.fragment_p99_ms} ms; "
         f"job p50 {f.job_p50_ms} p99 {f.job_p99_ms} ms, delivery p50 {f.delivery_p50_ms} "
         f"p99 {f.delivery_p99_ms} ms; lost {f.lost}"
+    )
+
+
+def whole(f: Figures) -> str:
+    if not f.match_kb_p50:
+        return ""
+    return (
+        f"a whole match per player {f.match_kb_p50} kB (max {f.match_kb_max}, deflated "
+        f"{f.match_deflate_kb_p50} kB); "
     )
 
 
@@ -488,14 +637,37 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="measuring time ceiling")
     parser.add_argument("--runs", type=int, default=1, help="repeat in fresh processes")
     parser.add_argument("--json", action="store_true", help="print one JSON line (for --runs)")
+    parser.add_argument("--code", default="", help="measure the project checked out in DIR")
+    parser.add_argument("--seats", type=int, default=SEATS, help="seats per table (4-8)")
+    parser.add_argument(
+        "--watchers", default="en", help="languages of a table's watchers, comma-separated"
+    )
+    parser.add_argument(
+        "--whole", action="store_true", help="play every table to its end (bytes per match)"
+    )
+    parser.add_argument(
+        "--baseline", default="", help="DIR of a baseline checkout: runs alternate with it"
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:  # started by a Redis-stack run, in its environment
         setup_django("redis", migrate=False)
         asyncio.run(run_worker())
         return
-    if args.tables < 1 or args.clients < args.tables or args.clients > args.tables * (SEATS + 1):
-        parser.error(f"need 1 <= K <= M <= {SEATS + 1} K (every table watched by someone)")
+    most = args.seats + len(args.watchers.split(","))
+    if args.tables < 1 or args.clients < args.tables or args.clients > args.tables * most:
+        parser.error(f"need 1 <= K <= M <= {most} K (a screen per seat, a watcher per language)")
+    if args.baseline:
+        # Baseline and this code alternate run by run, so both see the same machine load.
+        before, after = [], []
+        for _ in range(args.runs):
+            before += run_repeated(
+                argparse.Namespace(**{**vars(args), "runs": 1, "code": args.baseline})
+            )
+            after += run_repeated(argparse.Namespace(**{**vars(args), "runs": 1, "code": ""}))
+        print(f"baseline, median of {args.runs}: {describe(median_of(before))}")
+        print(f"this code, median of {args.runs}: {describe(median_of(after))}")
+        return
     if args.runs > 1:
         print(f"median of {args.runs}: {describe(median_of(run_repeated(args)))}")
         return

@@ -1,22 +1,30 @@
-"""Send every screen at a table its own new table fragment (DESIGN.md section 3, step 3).
+"""Send every screen at a table what a change altered for it (DESIGN.md section 3, step 3).
 
-Each seat's HTML is rendered once, from that seat's own view and in that player's language,
-and sent only to that seat's group; the watchers get the public view, rendered once per
-language they read. No group ever receives HTML rendered for another seat.
+A change is the table before and after it (``Snapshot``: the game and its context, both read
+under the match lock). Its deltas are computed from the engine's views of both sides, never
+from stored HTML: public regions are compared once, drawn once per language somebody reads and
+shared; each seat's private regions are drawn from that seat's own view, in that player's
+language, and sent only to that seat's group. Watchers get the public view's private regions,
+once per language they read. No group ever receives HTML drawn for another seat.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.db import transaction
 from django.utils import translation
 
 from game.engine import Game
 from game.models import Match, MatchSeat
+from game.table import context
+from game.table.context import TableContext
 
 # Consumers handle this message type (MatchConsumer.table_update).
 TABLE_MESSAGE = "table.update"
@@ -29,7 +37,7 @@ def seat_group(match_id: int, seat: int) -> str:
 
 def watchers_group(match_id: int, language: str) -> str:
     """The group of everyone watching without a seat in ``language``; they get the public
-    view, rendered once for all of them."""
+    view, drawn once for all of them."""
     return f"match.{match_id}.watchers.{language}"
 
 
@@ -41,12 +49,17 @@ def language_of_seat(player: MatchSeat) -> str:
     return getattr(user, "preferred_language", "") or settings.LANGUAGE_CODE
 
 
-def all_knowing_hands(match: Match, seats: list[MatchSeat], game: Game) -> dict[int, list] | None:
-    """Every hand, for watchers of an all-bot match only (Q55), each taken from its own seat's
-    view (never from a god view of the state)."""
-    if any(player.is_human for player in seats):
-        return None
-    return {player.seat: game.view(player.seat)["hand"] for player in seats}
+@dataclass(frozen=True)
+class Snapshot:
+    """One side of a change: the game and everything else its table shows."""
+
+    game: Game
+    ctx: TableContext
+
+
+def snapshot(match: Match, seats: Sequence[MatchSeat], *, now: datetime) -> Snapshot:
+    """The table of ``match`` as loaded (call it under the match lock)."""
+    return Snapshot(match.game(), context.load(match, seats, now=now))
 
 
 def render_table(
@@ -56,73 +69,95 @@ def render_table(
     viewer: int | None,
     *,
     now: datetime | None = None,
-    signals: list[Any] | None = None,
 ) -> str:
-    """The table as ``viewer`` (None = spectator) may see it, in the active language.
+    """The whole table as ``viewer`` (None = watcher) may see it, in the active language."""
+    from game import services
+    from game.table import screens
 
-    ``signals`` are the match's TableSignal rows, loaded here unless the caller has them (a
-    broadcast loads them once for every seat). They go only into this human-facing HTML."""
-    from game import table_signals
-    from game.rendering import table_fragment
-
-    if viewer is not None and not any(p.seat == viewer and p.is_human for p in seats):
-        # R128: a bot or AI seat's screen (an AI's developer may open it) carries no signals.
-        signals = None
-    elif signals is None:
-        signals = table_signals.load(match.pk)
-    if viewer is None:
-        return table_fragment(
-            match,
-            seats,
-            game.view(None),
-            None,
-            legal=[],
-            all_knowing_hands=all_knowing_hands(match, seats, game),
-            now=now,
-            signals=signals,
-        )
-    return table_fragment(
-        match,
-        seats,
-        game.view(viewer),
-        viewer,
-        legal=game.legal_actions(viewer),
-        now=now,
-        signals=signals,
-    )
+    ctx = context.load(match, seats, now=now or services.clock())
+    return screens.full_table(game, viewer, ctx)
 
 
-def table_message(match: Match, html: str) -> dict[str, Any]:
-    return {"type": TABLE_MESSAGE, "html": html, "version": match.version}
+#: How often a whole-table read is tried again when a change commits in the middle of it.
+CONSISTENT_READ_TRIES = 5
 
 
-def broadcast_match(match_id: int) -> None:
-    """Load the match and send every screen its current table (after a non-move change:
-    presence, tempo, autopilot, host)."""
-    match = Match.objects.get(pk=match_id)
-    broadcast_table(match, list(match.seats.select_related("user")), match.game())
+def current_table(match_id: int, viewer: int | None, language: str) -> tuple[str, int]:
+    """The whole current table and its table version, read so that the deltas sent after it
+    follow on from exactly this table.
+
+    Every change commits its rows together with a new ``table_version``, so the match, its
+    seats and its signals are one table exactly when ``table_version`` is the same before and
+    after reading them. Reading this way takes no lock: a screen catching up after a lost frame
+    (which happens when a process is overloaded) must not hold up the moves themselves."""
+    from game import services
+    from game.table import screens
+
+    for _ in range(CONSISTENT_READ_TRIES):
+        match = Match.objects.get(pk=match_id)
+        seats = list(match.seats.select_related("user"))
+        current = snapshot(match, seats, now=services.clock())
+        if Match.objects.filter(pk=match_id, table_version=match.table_version).exists():
+            break
+    else:  # a table changing faster than it can be read: take the lock once
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=match_id)
+            seats = list(match.seats.select_related("user"))
+            current = snapshot(match, seats, now=services.clock())
+    with translation.override(language):
+        html = screens.full_table(current.game, viewer, current.ctx)
+    return html, current.ctx.table_version
 
 
-def broadcast_table(match: Match, seats: list[MatchSeat], game: Game) -> None:
-    """Render the table of ``match`` at its version for each connected seat and the watchers,
-    and send it. ``game`` is the match's game at that version."""
-    from game import services, table_signals
+def table_message(html: str, table_version: int) -> dict[str, Any]:
+    return {"type": TABLE_MESSAGE, "html": html, "version": table_version}
 
-    now = services.clock()
-    signals = table_signals.load(match.pk)
+
+def anybody_looking(match: Match, seats: Sequence[MatchSeat]) -> bool:
+    """Whether a change of ``match`` reaches any screen: a seated human's or a watcher's."""
+    return bool(match.watchers) or any(p.is_human and p.sockets > 0 for p in seats)
+
+
+def publish(match: Match, seats: Sequence[MatchSeat], before: Snapshot, after: Snapshot) -> None:
+    """Send each open screen of ``match`` the frame that takes it from ``before`` to ``after``.
+
+    ``seats`` are the match's seats as of ``after`` (who has a socket open, in which language);
+    ``match.watchers`` says which languages somebody watches in."""
+    # The drawing modules read table_signals, which needs the services: imported here.
+    from game.table import delta, screens
+
+    if not anybody_looking(match, seats):
+        return  # nobody looks: nothing is drawn
+    listeners = [p for p in seats if p.is_human and p.sockets > 0]
+    watching = sorted(match.watchers)
+    public_before = before.game.view(None)
+    public_after = after.game.view(None)
+    shared_before = screens.sight(before.game, None, before.ctx, public=public_before)
+    shared_after = screens.sight(after.game, None, after.ctx, public=public_after)
+    regions = delta.public_changes(shared_before, shared_after)
+    public: dict[str, delta.PublicDelta] = {}
+
+    def public_part(language: str) -> delta.PublicDelta:
+        if language not in public:
+            with translation.override(language):
+                public[language] = delta.public_delta(shared_before, shared_after, regions)
+        return public[language]
+
     outgoing: list[tuple[str, dict[str, Any]]] = []
-    for player in seats:
-        # Bot seats and humans without an open socket have nobody listening (nor has an
-        # unwatched match's watchers group, below).
-        if not player.is_human or player.sockets == 0:
-            continue
-        with translation.override(language_of_seat(player)):
-            html = render_table(match, seats, game, player.seat, now=now, signals=signals)
-        outgoing.append((seat_group(match.pk, player.seat), table_message(match, html)))
-    for language in sorted(match.watchers):
+    version = after.ctx.table_version
+    for player in listeners:
+        language = language_of_seat(player)
+        mine_before = screens.sight(before.game, player.seat, before.ctx, public=public_before)
+        mine_after = screens.sight(after.game, player.seat, after.ctx, public=public_after)
         with translation.override(language):
-            html = render_table(match, seats, game, None, now=now, signals=signals)
-        outgoing.append((watchers_group(match.pk, language), table_message(match, html)))
+            private, _ = delta.private_delta(mine_before, mine_after)
+        html = delta.frame(private, public_part(language))
+        outgoing.append((seat_group(match.pk, player.seat), table_message(html, version)))
+    for language in watching:
+        with translation.override(language):
+            private, _ = delta.private_delta(shared_before, shared_after)
+        html = delta.frame(private, public_part(language))
+        outgoing.append((watchers_group(match.pk, language), table_message(html, version)))
     async_to_sync(_send_all)(outgoing)
 
 

@@ -2,7 +2,9 @@
 
 On connect it finds the viewer's seat (by account, or by session key for a guest; anyone else
 watches), joins only that seat's group, marks the seat present and sends the whole current
-table, so a reload or a lost network restores everything at once. Actions arrive as
+table, so a reload or a lost network restores everything at once; after that it passes on the
+deltas of its group, each carrying the table version (a late one is dropped, a gap gets the
+whole table again). Actions arrive as
 ``{"action": "<JSON action>", "version": "<int>"}`` (htmx ws-send) and go to
 ``services.submit``; a refusal is told only to this socket, as a toast in its language.
 Frames with a ``signal`` field are table signals (game.table_signals), refused the same way.
@@ -61,7 +63,7 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
     seat: int | None = None
     group: str | None = None
     language: str = settings.LANGUAGE_CODE
-    # The newest table version sent; an older fragment arriving late is dropped.
+    # The table version of the last frame sent: a later delta must follow it exactly.
     last_version: int = -1
     # Whether this socket was counted as the seat's (or a watcher's) open socket: only then
     # does its disconnect take the count back down.
@@ -90,8 +92,7 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
         else:
             await database_sync_to_async(services.set_watching)(self.match_id, True, self.language)
         self.counted = True
-        html, version = await database_sync_to_async(self._full_table)()
-        await self._send_table(html, version)
+        await self._send_full_table()
 
     async def disconnect(self, code: int) -> None:
         """Leave the groups and take this socket off the count, whatever else failed."""
@@ -147,13 +148,24 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
         await self._toast(FAILED)
 
     async def table_update(self, event: dict[str, Any]) -> None:
-        await self._send_table(event["html"], event["version"])
+        """A delta of the table (game.broadcast): passed on if it follows the last frame this
+        screen got; a late one is dropped, and after a lost one the whole table is sent."""
+        version = event["version"]
+        if version <= self.last_version:
+            return
+        if version != self.last_version + 1:
+            await self._send_full_table()
+            return
+        self.last_version = version
+        await self.send(text_data=event["html"])
 
     # --- helpers -------------------------------------------------------------------------
 
-    async def _send_table(self, html: str, version: int) -> None:
-        if version < self.last_version:
-            return
+    async def _send_full_table(self) -> None:
+        """The whole current table; the deltas after it must follow its version."""
+        html, version = await database_sync_to_async(broadcast.current_table)(
+            self.match_id, self.seat, self.language
+        )
         self.last_version = version
         await self.send(text_data=html)
 
@@ -179,15 +191,6 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
         session = self.scope.get("session")
         session_key = getattr(session, "session_key", None)
         return True, services.seat_of(match, self.scope.get("user"), session_key)
-
-    def _full_table(self) -> tuple[str, int]:
-        match = Match.objects.get(pk=self.match_id)
-        seats = list(match.seats.select_related("user"))
-        with translation.override(self.language):
-            html = broadcast.render_table(
-                match, seats, match.game(), self.seat, now=services.clock()
-            )
-        return html, match.version
 
 
 def parse_action_message(text_data: str | None) -> tuple[dict, int] | None:

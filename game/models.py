@@ -72,6 +72,9 @@ class Match(models.Model):
     config = models.JSONField(_("config"), help_text=_("GameConfig fields the match started from"))
     state = models.JSONField(_("state"), help_text=_("game snapshot after the last action"))
     version = models.PositiveIntegerField(_("version"), default=0)
+    # Counts every change the table shows (moves, presence, signals, host controls): each
+    # screen's frames carry it, so a late frame is dropped and a lost one noticed (issue 16).
+    table_version = models.PositiveIntegerField(_("table version"), default=0)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.RUNNING
     )

@@ -29,6 +29,7 @@ from game.engine import Game, GameConfig, IllegalAction
 from game.engine.rng import SEED_BITS, derived_seed
 from game.models import Match, MatchAction, MatchSeat, MoveTime, Tempo
 from game.signals import ai_decision_requested, match_finished, match_started
+from game.table import context as table_context
 
 logger = logging.getLogger(__name__)
 
@@ -266,19 +267,34 @@ def _apply(
 
     ``game`` is ``match.game()`` and ``seats`` the match's seats in seat order, loaded once by
     the caller; the broadcast after the commit reuses both instead of reloading the match."""
+    # The table before the move, for the deltas: the game as stored and its context (read
+    # only when somebody looks: an unwatched all-bot table sends nothing).
+    looking = broadcast.anybody_looking(match, seats)
+    signals = table_context.load_signals(match.pk) if looking else ()
+    before = broadcast.Snapshot(
+        Game.from_dict(match.state) if looking else game,
+        table_context.build(match, seats, now=now, signals=signals),
+    )
     try:
         events = game.apply(seat, action)
     except IllegalAction as error:
         raise MatchError("illegal") from error
     match.version += 1
+    match.table_version += 1
     match.state = game.to_dict()
     MatchAction.objects.create(
         match=match, seq=match.version, seat=seat, action=action, cause=cause
     )
-    # Robust, like every broadcast: see _broadcast_on_commit. Registered first so that the
-    # players see the new table before the on-commit work of a finished match (statistics)
-    # runs; on_commit callbacks run in the order they were registered.
-    transaction.on_commit(lambda: broadcast.broadcast_table(match, seats, game), robust=True)
+
+    def publish() -> None:
+        # The match as committed: its new deadline, or its end.
+        after = table_context.build(match, seats, now=now, signals=signals)
+        broadcast.publish(match, seats, before, broadcast.Snapshot(game, after))
+
+    # Robust, like every change: see publish_change. Registered first so that the players see
+    # the new table before the on-commit work of a finished match (statistics) runs;
+    # on_commit callbacks run in the order they were registered.
+    transaction.on_commit(publish, robust=True)
     finished = game.result is not None
     if finished:
         _finish(match, game, now)
@@ -353,10 +369,21 @@ def _schedule_move(match: Match, delay: float) -> None:
     jobs.schedule(max(0.0, delay), tasks.advance, match.pk, match.version)
 
 
-def _broadcast_on_commit(match_id: int) -> None:
-    # Robust: the move is saved and its next job armed; a rendering error is logged and must
-    # not break the caller (the next broadcast or a reconnect shows the table again).
-    transaction.on_commit(lambda: broadcast.broadcast_match(match_id), robust=True)
+def table_before(match: Match) -> broadcast.Snapshot:
+    """The table of the locked ``match`` before a change that is not a move (presence, host
+    controls, signals), for the deltas that change sends."""
+    return broadcast.snapshot(match, _seats(match), now=clock())
+
+
+def publish_change(match: Match, before: broadcast.Snapshot) -> None:
+    """Count a change of the locked ``match`` that the table shows and send its deltas once
+    it commits. Robust: the change is saved; a rendering error is logged and must not break
+    the caller (the next change, or a reconnect, shows the table again)."""
+    match.table_version += 1
+    match.save(update_fields=["table_version"])
+    seats = _seats(match)
+    after = broadcast.Snapshot(before.game, table_context.load(match, seats, now=clock()))
+    transaction.on_commit(lambda: broadcast.publish(match, seats, before, after), robust=True)
 
 
 def _seats(match: Match) -> list[MatchSeat]:
@@ -375,6 +402,7 @@ def hand_to_bot(match_id: int, seat: int) -> None:
     """Let the server bot play a human's seat until it is returned (R121, R132)."""
     with transaction.atomic():
         match = _locked(match_id)
+        before = table_before(match)
         player = _human_seat(match, seat)
         if player.autopilot:
             return
@@ -382,13 +410,14 @@ def hand_to_bot(match_id: int, seat: int) -> None:
         player.save(update_fields=["autopilot"])
         if match.awaited_seat == seat:
             _schedule_move(match, _pause(match.tempo, turn_changed=False))
-        _broadcast_on_commit(match.pk)
+        publish_change(match, before)
 
 
 def return_to_player(match_id: int, seat: int) -> None:
     """Give a seat handed to the bot back to its player; a pending decision gets a fresh timer."""
     with transaction.atomic():
         match = _locked(match_id)
+        before = table_before(match)
         player = _human_seat(match, seat)
         if not player.autopilot:
             return
@@ -401,7 +430,7 @@ def return_to_player(match_id: int, seat: int) -> None:
             match.deadline = now + timedelta(seconds=limit)
             match.save(update_fields=["awaited_since", "deadline"])
             _schedule_move(match, limit)
-        _broadcast_on_commit(match.pk)
+        publish_change(match, before)
 
 
 def set_auto_pass(match_id: int, seat: int, on: bool) -> None:
@@ -409,6 +438,7 @@ def set_auto_pass(match_id: int, seat: int, on: bool) -> None:
     only answer, that decision is passed after the tempo pause like any later one."""
     with transaction.atomic():
         match = _locked(match_id)
+        before = table_before(match)
         if not match.is_running:
             raise MatchError("finished")
         player = _human_seat(match, seat)
@@ -418,7 +448,7 @@ def set_auto_pass(match_id: int, seat: int, on: bool) -> None:
         player.save(update_fields=["auto_pass"])
         if on and match.awaited_seat == seat and _passes_itself(player, match.game(), seat):
             _schedule_move(match, _pause(match.tempo, turn_changed=False))
-        _broadcast_on_commit(match.pk)
+        publish_change(match, before)
 
 
 def set_tempo(match_id: int, tempo: str) -> None:
@@ -427,24 +457,26 @@ def set_tempo(match_id: int, tempo: str) -> None:
         raise MatchError("illegal", _("Unknown tempo."))
     with transaction.atomic():
         match = _locked(match_id)
+        before = table_before(match)
         if not match.is_running:
             raise MatchError("finished")
         if match.tempo != tempo:
             match.tempo = tempo
             match.save(update_fields=["tempo"])
-            _broadcast_on_commit(match.pk)
+            publish_change(match, before)
 
 
 def set_host(match_id: int, seat: int | None) -> None:
     """Make ``seat`` the host at the table (the lobby keeps this current, R133); None = nobody."""
     with transaction.atomic():
         match = _locked(match_id)
+        before = table_before(match)
         if seat is not None:
             _human_seat(match, seat, running_only=False)
         if match.host_seat != seat:
             match.host_seat = seat
             match.save(update_fields=["host_seat"])
-            _broadcast_on_commit(match.pk)
+            publish_change(match, before)
 
 
 @about_match
@@ -458,6 +490,7 @@ def set_connected(match_id: int, seat: int, connected: bool, *, language: str = 
     """
     with transaction.atomic():
         match = _locked(match_id)
+        before = table_before(match)
         player = match.seats.select_for_update().get(seat=seat)
         now = clock()
         player.sockets = player.sockets + 1 if connected else max(0, player.sockets - 1)
@@ -480,7 +513,7 @@ def set_connected(match_id: int, seat: int, connected: bool, *, language: str = 
                 match.deadline = cut
                 match.save(update_fields=["deadline"])
                 _schedule_move(match, (cut - now).total_seconds())
-        _broadcast_on_commit(match.pk)
+        publish_change(match, before)
 
 
 def set_watching(match_id: int, watching: bool, language: str) -> None:

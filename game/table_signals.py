@@ -5,8 +5,8 @@ the rest of this module turns those rows into what a human's screen shows (``Sig
 
 Signals never enter the engine: they are not actions, ``Game.view`` knows nothing of them, and
 nothing here is read by game.bots or game.ai, so bots and AI seats can neither see them nor be
-swayed by them (R128). Humans see them because the table they are sent is re-rendered for every
-human seat and the watchers after each signal (docs/signals.md).
+swayed by them (R128). Humans see them because each signal is a change of the table that every
+human seat and the watchers get as a delta (docs/signals.md).
 
 Limits are counted from the sender seat's rows in the database, not per socket, so two tabs of
 one player share them (R126); the match row is locked while a signal is checked and stored, so
@@ -15,7 +15,7 @@ two tabs sending at the same moment cannot both slip under a limit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -28,7 +28,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from bangarena_site.live.frames import parse_object, whole_number
-from game import broadcast, catalogue, services
+from game import catalogue, services
 from game.models import Match, TableSignal
 
 #: R126: at most one signal per sender every 1.2 s ...
@@ -97,6 +97,7 @@ def send_signal(
         raise SignalRefused("no_seat")
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
+        before = services.table_before(match)
         player = match.seats.filter(seat=seat).first()
         if player is None or not player.is_human:
             # Bots and AI seats never send signals (R128).
@@ -116,7 +117,7 @@ def send_signal(
             created_at=now,
             log_position=len(view["log"]),
         )
-        transaction.on_commit(lambda: broadcast.broadcast_match(match_id), robust=True)
+        services.publish_change(match, before)
     return signal
 
 
@@ -182,11 +183,6 @@ def parse_signal_message(text_data: str | None) -> tuple[str, str, int | None] |
 # ---------------------------------------------------------------------------------------------
 
 
-def load(match_id: int) -> list[TableSignal]:
-    """Every signal of the match, oldest first (one query per broadcast, shared by all seats)."""
-    return list(TableSignal.objects.filter(match_id=match_id).order_by("created_at", "pk"))
-
-
 @dataclass
 class Guess:
     """One role guessed on a target, with everyone who guessed it (R124, R136)."""
@@ -197,7 +193,6 @@ class Guess:
     #: Each marker's initials ("Calamity Jane" -> "CJ", "Bot 2" -> "B2"), drawn on the tag;
     #: the full names are in its tooltip and read out to screen readers.
     initials: list[str]
-    mine: bool = False
 
     @property
     def who(self) -> str:
@@ -253,27 +248,10 @@ class SignalControls:
 @dataclass
 class SignalBoard:
     seats: dict[int, SeatSignals]
-    #: (log position, sentence) of every signal, for the event log.
-    lines: list[tuple[int, SafeString]]
     controls: SignalControls | None
-    count: int
 
     def for_seat(self, seat: int) -> SeatSignals:
         return self.seats.get(seat) or SeatSignals()
-
-    def interleave(self, lines: Sequence[SafeString | None], first: int) -> list[SafeString]:
-        """The log lines of events ``first``, ``first + 1``, ... with each signal placed after
-        the event that was the newest when it was sent (older signals are left out, like the
-        older events)."""
-        merged: list[tuple[int, int, SafeString]] = []
-        for index, line in enumerate(lines):
-            if line is not None:
-                merged.append((first + index, 0, line))
-        for position, line in self.lines:
-            if position >= first:
-                merged.append((position - 1, 1, line))
-        merged.sort(key=lambda item: (item[0], item[1]))
-        return [line for _, _, line in merged]
 
 
 def initials(name: str) -> str:
@@ -363,7 +341,6 @@ def board(
         name = names.get(marker, str(marker + 1))
         guess.markers.append(name)
         guess.initials.append(initials(name))
-        guess.mine = guess.mine or marker == viewer
     for seat, signal in reactions.items():
         left = REACTION_SHOWN - (now - signal.created_at)
         if left > timedelta(0):
@@ -396,9 +373,4 @@ def board(
                     seat_view(target).markable = True
                     seat_view(target).my_mark = marks.get((viewer, target), CLEAR)
 
-    return SignalBoard(
-        seats=seats,
-        lines=[(s.log_position, signal_sentence(s, names)) for s in signals],
-        controls=controls,
-        count=len(signals),
-    )
+    return SignalBoard(seats=seats, controls=controls)

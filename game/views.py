@@ -12,6 +12,7 @@ from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import translation
 
 from game import broadcast, catalogue, seat_labels, services
 from game.models import Match
@@ -25,15 +26,26 @@ def _viewer(request: HttpRequest, match: Match) -> int | None:
 
 
 def table(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The live table: the first paint of the fragment the WebSocket keeps replacing."""
+    """The live table: the first paint of the regions the WebSocket keeps updating. Asked by
+    htmx (a screen that saw a gap in the table versions), only the whole table fragment."""
     match = get_object_or_404(Match, pk=match_id)
-    seats = list(match.seats.select_related("user"))
     viewer = _viewer(request, match)
+    if request.htmx:
+        # Read under the match lock: the deltas that follow must follow this very table.
+        html, _ = broadcast.current_table(match.pk, viewer, translation.get_language())
+        return HttpResponse(html)
+    # The first paint; the socket sends the whole table again as it connects, so no lock.
+    seats = list(match.seats.select_related("user"))
     html = broadcast.render_table(match, seats, match.game(), viewer, now=services.clock())
     return render(
         request,
         "game/table_page.html",
-        {"match": match, "table_html": html, "socket_url": f"/ws/match/{match.pk}/"},
+        {
+            "match": match,
+            "table_html": html,
+            "socket_url": f"/ws/match/{match.pk}/",
+            "seated": viewer is not None,
+        },
     )
 
 

@@ -15,7 +15,9 @@ from typing import Any
 from django.utils import translation
 
 from game import catalogue
-from game.presenters import LOG_LINES
+
+#: How many of the newest public events the prompt carries (the table itself keeps them all).
+LOG_LINES = 40
 
 # The delimiters of the data block. The JSON inside escapes "<" and ">", so no name can close
 # the block early.

@@ -18,7 +18,8 @@ from game.engine.cards import APPENDIX_A, CARD_TYPES, RED_SUITS, WEAPON_RANGE
 from game.engine.characters import CHARACTER_HP
 from game.library import links
 from game.library.texts import CARD_ENTRIES, CHARACTER_ENTRIES
-from game.presenters import PORTRAITS, SUIT_SYMBOLS, CardFace, card_face
+from game.table.cards import SUIT_SYMBOLS, CardFace, card_face
+from game.table.portraits import PORTRAITS
 
 #: The three kinds of card (R41), as the library's groups and each entry's type line.
 TYPE_ORDER = ("brown", "blue", "weapon")

@@ -14,7 +14,8 @@ from game import catalogue
 from game.engine.cards import APPENDIX_A, CARD_TYPES, DYNAMITE_RANKS, REVOLVER_RANGE, WEAPON_RANGE
 from game.engine.roles import ROLE_ORDER, role_set
 from game.library.content import SUIT_ORDER, TYPE_GROUPS, TYPE_ORDER
-from game.presenters import SUIT_SYMBOLS, roles_line
+from game.table.cards import SUIT_SYMBOLS
+from game.table.panels import roles_line
 
 SEAT_COUNTS = range(4, 9)
 

@@ -11,7 +11,7 @@ from django.utils.cache import patch_vary_headers
 from game.library import links, rulespage, tables
 from game.library.content import CARD_INFO, CHARACTER_INFO, Pip, cards_by_type
 from game.library.search import search as run_search
-from game.presenters import card_face
+from game.table.cards import card_face
 
 
 def _answer(request: HttpRequest, full: str, fragment: str, context: dict) -> HttpResponse:

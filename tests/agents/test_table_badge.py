@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from game import broadcast, presenters
+from game import broadcast
 from game.agents.services import create_token
 from game.services import SeatSpec
+from game.table import context
 from tests.game.conftest import bot_seats, start
 
 pytestmark = pytest.mark.django_db
@@ -20,10 +21,11 @@ def test_agent_seats_show_ai_n_and_a_badge_naming_the_agent(job_queue, django_as
     create_token(match.seats.get(seat=1), name="Longshot")
     table = list(match.seats.all())
 
-    with django_assert_num_queries(1):
-        assert presenters.agent_badges(match, table) == {0: "<i>Deadeye</i>", 1: "Longshot"}
+    with django_assert_num_queries(2):  # the models' names, the agents' names
+        infos = context.seat_infos(match, table)
+    assert [info.agent_badge for info in infos[:2]] == ["<i>Deadeye</i>", "Longshot"]
 
-    html = broadcast.render_table(match, table, match.game(), None, signals=[])
+    html = broadcast.render_table(match, table, match.game(), None)
     assert "&lt;i&gt;Deadeye&lt;/i&gt;" in html
     assert "<i>Deadeye</i>" not in html
     assert "Longshot" in html
@@ -35,4 +37,4 @@ def test_a_table_without_ai_seats_asks_nothing(job_queue, django_assert_num_quer
     match = start(bot_seats(4))
     table = list(match.seats.all())
     with django_assert_num_queries(0):
-        assert presenters.agent_badges(match, table) == {}
+        assert {info.agent_badge for info in context.seat_infos(match, table)} == {""}

@@ -165,7 +165,7 @@ def test_the_model_badge_is_escaped_and_read_once_per_table(room_with_guests, mo
     game = match.game()
     with CaptureQueriesContext(connection) as queries:
         for viewer in (0, 1, None):
-            broadcast.render_table(match, players, game, viewer, signals=[])
+            broadcast.render_table(match, players, game, viewer)
     model_queries = [q for q in queries.captured_queries if "ai_matchseatmodel" in q["sql"]]
     assert len(model_queries) == 1
     assert MatchSeat.objects.filter(match=match, kind="ai").count() == 3

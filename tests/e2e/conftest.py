@@ -60,7 +60,7 @@ def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     port = free_port()
     server = subprocess.Popen(
-        [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"],
+        [*manage, "runserver", f"127.0.0.1:{port}", "--noreload", "--nostatic"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

@@ -99,7 +99,9 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
     host.locator("#start-match").click()
     host.wait_for_url("**/match/**", timeout=LIVE_TIMEOUT_MS)
     model_seat = host.locator("#table .seat[data-seat='1']")
-    expect(model_seat.locator(".seat__badge").first).to_have_text("AI 1")
+    # Named "AI 1" once; its badge says what it is, and which model plays it.
+    expect(model_seat.locator(".seat__name")).to_have_text("AI 1")
+    expect(model_seat.locator(".seat__badge").first).to_have_text("AI")
     expect(model_seat.locator(".seat__model")).to_have_text(MODEL_NAME)
     shoot(host, "02-table-1280")
 

@@ -75,14 +75,15 @@ def shoot(page: Page, name: str) -> None:
     page.set_viewport_size(WIDE)
 
 
-def card_name(form: Locator) -> str:
-    return form.locator(".card__name").inner_text()
+def card_name(slot: Locator) -> str:
+    return slot.locator(".card__name").inner_text()
 
 
 def hand_cards(table: Locator, verb: str) -> Locator:
-    """Hand cards that act at once, showing ``verb`` ("Play", "Answer", "Discard")."""
+    """Hand cards that act at once, showing ``verb`` ("Play", "Answer", "Discard"): the slots
+    whose card is a button sending its action."""
     shown = table.page.locator(".card__do > [aria-hidden=true]")
-    return table.locator(".hand form.act--card").filter(
+    return table.locator(".hand .hand__slot:has(button.act--card)").filter(
         has=shown.filter(has_text=re.compile(rf"^\s*{verb}\s*$"))
     )
 
@@ -110,7 +111,9 @@ def decide(page: Page, diary: Diary, plays_this_turn: int) -> bool:
             # Cancel the hit (a Ricochet; in a Duel or Raid, a Shot).
             diary.answered_hits += 1
             click_and_note(
-                diary, answer.first.locator("button"), f"answer with {card_name(answer.first)}"
+                diary,
+                answer.first.locator("button.act--card"),
+                f"answer with {card_name(answer.first)}",
             )
         else:
             diary.took_hits += 1
@@ -119,7 +122,9 @@ def decide(page: Page, diary: Diary, plays_this_turn: int) -> bool:
 
     discard = hand_cards(table, "Discard")
     if prompt_title.startswith("Discard") and discard.count():
-        click_and_note(diary, discard.first.locator("button"), "discard down to the limit")
+        click_and_note(
+            diary, discard.first.locator("button.act--card"), "discard down to the limit"
+        )
         return False
 
     if end_turn.count() == 0:
@@ -145,7 +150,7 @@ def decide(page: Page, diary: Diary, plays_this_turn: int) -> bool:
         playable = hand_cards(table, "Play")
         if playable.count():
             card = playable.first
-            click_and_note(diary, card.locator("button"), f"play {card_name(card)}")
+            click_and_note(diary, card.locator("button.act--card"), f"play {card_name(card)}")
             return True
     click_and_note(diary, end_turn, "end turn")
     return False

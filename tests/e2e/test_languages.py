@@ -450,20 +450,21 @@ def hand_of(page: Page) -> set[str]:
 
 
 def wait_for_live_redraw(page: Page) -> None:
-    """Wait until the table socket redraws the table with a newer move: the page's own table
-    (drawn by the reload) is marked, and a redraw replaces it with a later version. On the
-    guest's own turn they end it, so the bots move."""
+    """Wait until the table socket brings a newer move: every frame replaces the table's
+    #table-state (issue 16: a move sends the regions it changed, not the whole table), so the
+    page's own one (drawn by the reload) is marked, and a frame replaces it with a later
+    version. On the guest's own turn they end it, so the bots move."""
     table = page.locator("#table")
     version = table.get_attribute("data-version")
-    page.evaluate("document.getElementById('table').setAttribute('data-drawn-by-page', '')")
+    page.evaluate("document.getElementById('table-state').setAttribute('data-drawn-by-page', '')")
     end_turn = table.locator(".act--end .act__button")
     if end_turn.count():
         end_turn.click()
     page.wait_for_function(
         """(version) => {
-          const table = document.getElementById("table");
-          return table && !table.hasAttribute("data-drawn-by-page")
-            && table.getAttribute("data-version") !== version;
+          const state = document.getElementById("table-state");
+          return state && !state.hasAttribute("data-drawn-by-page")
+            && state.getAttribute("data-version") !== version;
         }""",
         arg=version,
         timeout=REDRAW_TIMEOUT_MS,

@@ -109,11 +109,10 @@ def test_table_cards_open_their_entry_in_a_dialog(page: Page, live_url: str) -> 
     assert page.url == table_url
 
     # A card in play on a seat, when one lies there by now (bots usually put a weapon down in
-    # their first turn): tap it for its text, then its "i" for the whole entry.
+    # their first turn): a tap opens its entry, with its text, tip, suit and rank (R44).
     chip = table.locator(".seat .chip").first
     if chip.count():
-        chip.locator("summary").click()
-        open_entry_and_shoot(page, chip.locator(".libref"), "13-table-in-play-dialog_1280")
+        open_entry_and_shoot(page, chip, "13-table-in-play-dialog_1280")
         assert page.url == table_url
 
     # On a phone the dialog fits the screen.

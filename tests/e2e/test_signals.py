@@ -222,7 +222,7 @@ def test_signals_reach_the_other_player_and_notifications_and_focus_work(
         if actor.locator(".tablescreen--mine:not(.is-sending)").count():
             prompt = actor.locator("#table .prompt .act__button")
             end = actor.locator("#table .act--end .act__button")
-            card = actor.locator("#table .hand form button.card--playable")
+            card = actor.locator("#table .hand button.card--playable")
             for choice in (prompt, end, card):
                 if choice.count():
                     choice.first.click()

@@ -8,6 +8,7 @@ sent to, so a test can prove that a socket only ever received its own seat's HTM
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -17,12 +18,13 @@ from django.core.management import call_command
 from django.utils import translation
 from django.utils.translation import gettext, trans_real
 
-from game import broadcast, consumers, rendering, services
+from game import broadcast, consumers, services
 from game.bots import BotMemory, choose
 from game.consumers import CLOSE_NO_SUCH_MATCH, MAX_MESSAGES
 from game.engine import Game
 from game.models import Match, MatchAction, MatchSeat
 from game.services import SeatSpec
+from game.table import delta, screens
 from tests.game.conftest import (
     SocketTime,
     bot_seats,
@@ -54,22 +56,41 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
 
 @pytest.fixture
 def renders(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """The viewer and all-knowing hands of every table render (the real renderer still runs)."""
+    """Every screen drawn (the viewer, the all-knowing hands of a watcher's screen, the
+    language): each whole table, and each side of every change a screen gets."""
     record: list[dict[str, Any]] = []
-    real = rendering.table_fragment
+    real = screens.sight
 
-    def spy(match, seats, view, viewer, **kwargs):
-        record.append(
-            {
-                "viewer": viewer,
-                "all_knowing_hands": kwargs.get("all_knowing_hands"),
-                "language": translation.get_language(),
-            }
-        )
-        return real(match, seats, view, viewer, **kwargs)
+    def spy(game, viewer, ctx, **kwargs):
+        seen = real(game, viewer, ctx, **kwargs)
+        record.append({"viewer": viewer, "open_hands": seen.open_hands})
+        return seen
 
-    monkeypatch.setattr(rendering, "table_fragment", spy)
+    monkeypatch.setattr(screens, "sight", spy)
     return record
+
+
+@pytest.fixture
+def public_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The language of every drawing of a change's public regions."""
+    record: list[str] = []
+    real = delta.public_delta
+
+    def spy(*args, **kwargs):
+        record.append(translation.get_language())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(delta, "public_delta", spy)
+    return record
+
+
+def match_version(frame: str) -> int:
+    """The match version a frame shows (its controls carry it)."""
+    return int(re.search(r'id="table-state"[^>]*data-version="(\d+)"', frame).group(1))
+
+
+def table_version(frame: str) -> int:
+    return int(re.search(r'data-table-version="(\d+)"', frame).group(1))
 
 
 @database_sync_to_async
@@ -150,21 +171,20 @@ async def test_a_whole_match_with_one_human_and_bots_over_the_socket(
     assert "player" in causes
     assert finished.result is not None
 
-    # Every frame came from this seat's group, and only that group got that HTML.
+    # The first frame is the whole table, every later one a delta of a few regions from this
+    # seat's group (only that group got that HTML), each following the one before.
+    assert 'id="table"' in frames[0]
     own_group = broadcast.seat_group(match.pk, 0)
-    versions = []
-    for index, frame in enumerate(frames):
-        groups = {group for group, msg in sent if msg["html"] == frame}
-        if index == 0 and not groups:
-            versions.append(0)  # the connect-time table is sent directly, not to a group
-            continue
-        assert groups == {own_group}
-        versions.append(next(msg["version"] for group, msg in sent if msg["html"] == frame))
-    assert versions == sorted(versions)
-    assert versions[-1] == finished.version
+    for frame in frames[1:]:
+        assert 'id="table"' not in frame
+        assert {group for group, msg in sent if msg["html"] == frame} == {own_group}
+    versions = [table_version(frame) for frame in frames]
+    assert versions == list(range(versions[0], versions[0] + len(frames)))
+    assert versions[-1] == finished.table_version
 
     hidden = await database_sync_to_async(hidden_card_ids_by_version)(finished, 0)
-    for frame, version in zip(frames, versions, strict=True):
+    for frame in frames:
+        version = match_version(frame)
         leaked = [card for card in hidden[version] if card in frame]
         assert leaked == [], f"version {version} shows other players' cards"
 
@@ -185,9 +205,9 @@ async def test_watchers_get_the_public_table_and_only_an_all_bot_match_shows_eve
     await sockets[-1].receive_from(FRAME_TIMEOUT)
 
     assert [r["viewer"] for r in renders] == [None, None]
-    assert renders[0]["all_knowing_hands"] is None
+    assert renders[0]["open_hands"] is None
     game = (await load(all_bots.pk)).game()
-    assert renders[1]["all_knowing_hands"] == {s: game.view(s)["hand"] for s in range(4)}
+    assert renders[1]["open_hands"] == {s: game.view(s)["hand"] for s in range(4)}
 
 
 async def test_a_signed_in_player_gets_their_own_seat_and_a_stranger_watches(
@@ -255,8 +275,8 @@ async def test_a_refused_move_is_told_only_to_that_socket_and_changes_nothing(
 
     # The same click with the right version goes through, and both tables update.
     await clicker.send_json_to(message(action, version=0))
-    assert 'id="table"' in await clicker.receive_from(FRAME_TIMEOUT)
-    assert 'id="table"' in await other.receive_from(FRAME_TIMEOUT)
+    assert 'id="table-state"' in await clicker.receive_from(FRAME_TIMEOUT)
+    assert 'id="table-state"' in await other.receive_from(FRAME_TIMEOUT)
     assert (await load(match.pk)).version == 1
 
 
@@ -351,6 +371,7 @@ async def test_reconnecting_restores_the_whole_current_table_at_once(
     again = await connect(sockets, match.pk, cookie)
     frame = await again.receive_from(FRAME_TIMEOUT)
 
+    current = await load(match.pk)  # its table version counts the reconnection
     seats = await database_sync_to_async(lambda: list(current.seats.select_related("user")))()
     expected = await database_sync_to_async(broadcast.render_table)(
         current, seats, current.game(), 0, now=socket_time.now()
@@ -375,7 +396,7 @@ def compiled_catalogues() -> None:
 
 
 async def test_each_screen_reads_its_own_language(
-    compiled_catalogues, socket_time: SocketTime, sockets: list, renders: list
+    compiled_catalogues, socket_time: SocketTime, sockets: list, public_drawn: list
 ):
     """Refusals and the table come in the language of each player: the account's choice for a
     signed-in player, the browser's Accept-Language for a guest; jobs render the same way.
@@ -398,8 +419,12 @@ async def test_each_screen_reads_its_own_language(
         await connect(sockets, match.pk, accept_language=language)
         for language in ("de", "ru", "de")
     ]
-    for socket in (german, dutch, *watchers):
-        await socket.receive_from(FRAME_TIMEOUT)
+    first = [await socket.receive_from(FRAME_TIMEOUT) for socket in (german, dutch, *watchers)]
+    # Each watcher's whole table is in the language of their own browser.
+    with translation.override("ru"):
+        watching_ru = gettext("You are watching.")
+    assert watching_ru != "You are watching."
+    assert watching_ru in first[3]
 
     await german.send_json_to(message({"type": "end_turn"}, 0))
     await dutch.send_json_to(message({"type": "end_turn"}, 0))
@@ -410,19 +435,12 @@ async def test_each_screen_reads_its_own_language(
         assert expected != str(services.ERROR_MESSAGES["not_your_turn"])
         assert expected in await socket.receive_from(FRAME_TIMEOUT)
 
-    renders.clear()
-    await socket_time.run_next_timer()  # a bot moves: the job renders every open seat
-    assert sorted((r["viewer"] is None, r["language"]) for r in renders) == [
-        (False, "de"),
-        (False, "nl"),
-        (True, "de"),
-        (True, "ru"),
-    ]
-    # Each watcher gets the public table in the language of their own browser.
-    with translation.override("ru"):
-        watching_ru = gettext("You are watching.")
-    assert watching_ru != "You are watching."
-    assert watching_ru in await watchers[1].receive_from(FRAME_TIMEOUT)
+    public_drawn.clear()
+    await socket_time.run_next_timer()  # a bot moves: its public regions are drawn once per
+    # language somebody reads, and shared by the seats and watchers reading it
+    assert sorted(public_drawn) == ["de", "nl", "ru"]
+    # The new log lines reach the Russian watcher in Russian.
+    assert re.search("[а-яА-Я]{3}", await watchers[1].receive_from(FRAME_TIMEOUT))
 
 
 async def test_an_unwatched_table_renders_no_watchers_view(
@@ -436,8 +454,8 @@ async def test_an_unwatched_table_renders_no_watchers_view(
     watcher = await connect(sockets, match.pk)
     await watcher.receive_from(FRAME_TIMEOUT)
     await socket_time.run_next_timer()
-    assert 'id="table"' in await watcher.receive_from(FRAME_TIMEOUT)
-    assert [r["viewer"] for r in renders] == [None, None]
+    assert 'id="table-state"' in await watcher.receive_from(FRAME_TIMEOUT)
+    assert {r["viewer"] for r in renders} == {None}
 
     await watcher.disconnect()
     sockets.remove(watcher)
@@ -445,3 +463,35 @@ async def test_an_unwatched_table_renders_no_watchers_view(
     await socket_time.run_next_timer()
     assert renders == []
     assert (await load(match.pk)).watchers == {}
+
+
+async def test_a_late_frame_is_dropped_and_a_lost_one_brings_the_whole_table_once(
+    socket_time: SocketTime, sockets: list
+):
+    """Issue 16: every frame carries the table version. A frame older than the last one sent
+    is dropped; a frame that does not follow it (one was lost on the way) is replaced by the
+    whole current table, once; the frames after that follow on as usual."""
+    from channels.layers import get_channel_layer
+
+    key, cookie = await database_sync_to_async(guest_cookie)()
+    match = await database_sync_to_async(start)(
+        [SeatSpec(kind="human", name="P", guest_key=key), *bot_seats(3)]
+    )
+    socket = await connect(sockets, match.pk, cookie)
+    first = await socket.receive_from(FRAME_TIMEOUT)
+    shown = table_version(first)
+    group = broadcast.seat_group(match.pk, 0)
+    layer = get_channel_layer()
+
+    await layer.group_send(group, broadcast.table_message("<p>late</p>", shown))
+    assert await socket.receive_nothing()
+
+    await layer.group_send(group, broadcast.table_message("<p>after a gap</p>", shown + 2))
+    whole = await socket.receive_from(FRAME_TIMEOUT)
+    assert 'id="table"' in whole
+    assert "after a gap" not in whole
+    assert await socket.receive_nothing()
+
+    current = table_version(whole)
+    await layer.group_send(group, broadcast.table_message("<p>next</p>", current + 1))
+    assert await socket.receive_from(FRAME_TIMEOUT) == "<p>next</p>"

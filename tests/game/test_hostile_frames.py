@@ -16,7 +16,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from bangarena_site.live.frames import CLOSE_TOO_BIG, MAX_FRAME_SIZE
-from game import consumers, services
+from game import broadcast, consumers, services
 from game.models import Match, MatchAction, MatchSeat
 from game.services import SeatSpec
 from tests.game.conftest import (
@@ -153,11 +153,11 @@ async def test_a_failing_connect_closes_the_socket_without_counting_it_twice(
     """A connect that fails after the seat was counted (its first table cannot be rendered)
     closes the socket; its disconnect takes the count back to zero."""
 
-    def broken(self):
+    def broken(*args):
         raise RuntimeError("render failed")
 
     match, cookie = await guest_at_the_marshal_seat()
-    monkeypatch.setattr(consumers.MatchConsumer, "_full_table", broken)
+    monkeypatch.setattr(broadcast, "current_table", broken)
     socket = table_socket(match.pk, cookie)
     connected, _ = await socket.connect()
     assert connected

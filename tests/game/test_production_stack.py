@@ -4,6 +4,7 @@ DATABASE_URL and REDIS_URL set (see tests/conftest.py)."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -79,8 +80,13 @@ async def test_bot_moves_travel_through_the_broker_and_the_redis_layer(celery_wo
     try:
         first = await watcher.receive_from(timeout=20)
         assert 'id="table"' in first
+        # Then each move's delta (issue 16), each following the one before.
+        versions = [int(re.search(r'data-table-version="(\d+)"', first).group(1))]
         for _ in range(3):
-            assert 'id="table"' in await watcher.receive_from(timeout=20)
+            frame = await watcher.receive_from(timeout=20)
+            assert frame.startswith('<div id="table-state"')
+            versions.append(int(re.search(r'data-table-version="(\d+)"', frame).group(1)))
+        assert versions == list(range(versions[0], versions[0] + 4))
     finally:
         await watcher.disconnect()
     current = await database_sync_to_async(Match.objects.get)(pk=match.pk)

@@ -21,18 +21,27 @@ from django.utils import translation
 
 from game import catalogue
 from game.engine import Game, GameConfig
-from game.rendering import table_fragment
+from game.table import context, screens
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 SEAT_BLOCK = re.compile(r'<li class="seat[^"]*"\s+style="[^"]*" data-seat="(\d+)"(.*?)</li>', re.S)
-FORM_ACTION = re.compile(
-    r'<form ws-send[^>]*>\s*<input type="hidden" name="action" value="([^"]*)">'
-)
+#: A control: a submit button whose value is the action, inside a ws-send form that carries
+#: the match version once for all its buttons.
+FORM = re.compile(r"<form ws-send[^>]*>(.*?)</form>", re.S)
+ACTION = re.compile(r"<button type=\"submit\" name=\"action\" value='([^']*)'")
+VERSION_FIELD = re.compile(r'<input type="hidden" name="version" value="([^"]*)">')
 
 
 def match_record(version: int = 3, host_seat: int | None = None) -> SimpleNamespace:
     return SimpleNamespace(
-        id=41, version=version, deadline=NOW + timedelta(seconds=20), host_seat=host_seat
+        id=41,
+        pk=None,
+        version=version,
+        table_version=version,
+        deadline=NOW + timedelta(seconds=20),
+        host_seat=host_seat,
+        tempo="normal",
+        status="running",
     )
 
 
@@ -54,21 +63,26 @@ def seat_records(count: int, names: dict[int, str] | None = None) -> list[Simple
     return records
 
 
+def table_fragment(match, seats, game: Game, viewer: int | None) -> str:
+    """The whole table of ``viewer`` for a match and seats made of plain records."""
+    return screens.full_table(game, viewer, context.build(match, seats, now=NOW))
+
+
 def render(game: Game, viewer: int | None, names: dict[int, str] | None = None) -> str:
-    view = game.view(viewer)
-    legal = game.legal_actions(viewer) if viewer is not None else []
-    return table_fragment(
-        match_record(),
-        seat_records(len(view["players"]), names),
-        view,
-        viewer,
-        legal=legal,
-        now=NOW,
-    )
+    count = len(game.view(None)["players"])
+    return table_fragment(match_record(), seat_records(count, names), game, viewer)
 
 
 def sent_actions(fragment: str) -> list[dict[str, Any]]:
-    return [json.loads(html.unescape(raw)) for raw in FORM_ACTION.findall(fragment)]
+    """Every action a button would send, each checked to be sent with the match version."""
+    actions = []
+    for form in FORM.findall(fragment):
+        found = ACTION.findall(form)
+        if found:
+            assert VERSION_FIELD.search(form), "a form of actions without the match version"
+        actions.extend(json.loads(html.unescape(raw)) for raw in found)
+    assert len(actions) == len(ACTION.findall(fragment)), "an action button outside a form"
+    return actions
 
 
 def canonical(action: dict[str, Any]) -> str:
@@ -159,7 +173,7 @@ def test_the_viewers_legal_actions_and_nothing_else_are_controls(seed: int, seat
             fragment = render(game, viewer)
             expected = sorted(canonical(a) for a in game.legal_actions(viewer))
             assert sorted(canonical(a) for a in sent_actions(fragment)) == expected
-            assert fragment.count('name="version" value="3"') == len(expected)
+            assert set(VERSION_FIELD.findall(fragment)) <= {"3"}
         assert sent_actions(render(game, None)) == []
 
 
@@ -167,15 +181,7 @@ def test_every_action_carries_the_match_version():
     """Issue 6: a stale or repeated click changes nothing because each action names its version."""
     game = Game.new(GameConfig(seats=4, seed=9))
     seat = game.awaiting()[0]
-    view = game.view(seat)
-    fragment = table_fragment(
-        match_record(version=77),
-        seat_records(4),
-        view,
-        seat,
-        legal=game.legal_actions(seat),
-        now=NOW,
-    )
+    fragment = table_fragment(match_record(version=77), seat_records(4), game, seat)
     versions = re.findall(r'name="version" value="([^"]*)"', fragment)
     assert versions
     assert set(versions) == {"77"}
@@ -272,12 +278,13 @@ def test_putting_dynamite_in_front_of_yourself_asks_to_confirm():
     """UI.md self-harm: the Dynamite play (R65) carries a confirmation question."""
     game, marshal = marshal_game(["dynamite", "shot", "horse"])
     fragment = render(game, marshal)
-    form = re.search(
-        r'<form ws-send class="act act--card" data-confirm="([^"]+)">\s*<input[^>]*value="([^"]*)"',
+    card = re.search(
+        r"<button type=\"submit\" name=\"action\" value='([^']*)' class=\"[^\"]*act--card\" "
+        r'data-confirm="([^"]+)"',
         fragment,
     )
-    assert form is not None
-    assert json.loads(html.unescape(form.group(2)))["card"] == game.view(marshal)["hand"][0]["id"]
+    assert card is not None
+    assert json.loads(html.unescape(card.group(1)))["card"] == game.view(marshal)["hand"][0]["id"]
 
 
 def test_targets_of_a_card_light_up_on_the_seats_they_belong_to():
@@ -378,18 +385,14 @@ def test_host_controls_show_only_on_the_hosts_screen():
     seats = seat_records(4)
     seats[2].connected = False  # an absent human: the host may hand the seat to the bot
     for viewer in (*range(4), None):
-        view = game.view(viewer)
-        legal = game.legal_actions(viewer) if viewer is not None else []
-        fragment = table_fragment(
-            match_record(host_seat=0), seats, view, viewer, legal=legal, now=NOW
-        )
+        fragment = table_fragment(match_record(host_seat=0), seats, game, viewer)
         assert ("/host/tempo/" in fragment) == (viewer == 0)
         assert ("/host/seat/2/hand-to-bot/" in fragment) == (viewer == 0)
 
 
 def test_every_public_event_reads_as_a_sentence():
     """R137: the log tells every event of random games in words, with no raw ids or keys."""
-    from game.presenters import LogWriter
+    from game.table.log import LogWriter
 
     writer = LogWriter({seat: f"Player {seat + 1}" for seat in range(8)})
     seen = set()

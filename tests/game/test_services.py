@@ -24,13 +24,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def broadcasts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Match ids broadcast (after commit), while still rendering and sending for real."""
     sent: list[int] = []
-    real = broadcast.broadcast_table
+    real = broadcast.publish
 
-    def recording(match, seats, game) -> None:
+    def recording(match, seats, before, after) -> None:
         sent.append(match.pk)
-        real(match, seats, game)
+        real(match, seats, before, after)
 
-    monkeypatch.setattr(broadcast, "broadcast_table", recording)
+    monkeypatch.setattr(broadcast, "publish", recording)
     return sent
 
 
@@ -256,8 +256,10 @@ def test_players_see_the_final_table_before_the_end_of_match_work_runs(
     order: list[str] = []
     monkeypatch.setattr(
         broadcast,
-        "broadcast_table",
-        lambda match, seats, game: order.append("finished table" if game.result else "table"),
+        "publish",
+        lambda match, seats, before, after: order.append(
+            "finished table" if after.game.result else "table"
+        ),
     )
 
     def receiver(sender, match, **kwargs) -> None:  # noqa: ANN001 (a signal receiver)

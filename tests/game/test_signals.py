@@ -21,6 +21,7 @@ from django.urls import reverse
 from game import broadcast, services, table_signals
 from game.models import Match, MatchSeat, TableSignal
 from game.services import SeatSpec
+from game.table import context
 from game.table_signals import MAX_PER_MATCH, SignalRefused, send_signal
 from tests.game.conftest import (
     FakeClock,
@@ -155,11 +156,11 @@ def test_r124_r136_every_markers_guess_shows_above_the_target_with_who_made_it(
     assert re.findall(r'guess-tag__n" aria-hidden="true">(\w+)<', bandit) == ["P2", "P3"]
     loner = re.search(r'<li class="guess-tag role-tag--loner.*?</li>', target, re.S).group(0)
     assert "Player 1" in loner
-    # The guesses sit above the portrait: before the seat's body in the markup.
-    assert target.index("seat__signals") < target.index("seat__body")
-    # The viewer's own guess is picked out on their screen only.
-    assert "guess-tag--mine" in seat_html(table_of(match, 1), 3)
-    assert "guess-tag--mine" not in seat_html(table_of(match, None), 3)
+    # The guesses sit by the portrait, above the seat's health and cards.
+    assert target.index("seat__signals") < target.index("seat__hp")
+    # The viewer's own guess is pressed in their own mark menu, on their screen only.
+    assert 'aria-pressed="true" data-signal-key="mark-3-bandit"' in seat_html(table_of(match, 1), 3)
+    assert "mark-3-bandit" not in seat_html(table_of(match, None), 3)
 
 
 @pytest.mark.django_db
@@ -223,7 +224,7 @@ def _controls(match: Match, viewer: int) -> table_signals.SignalControls:
     game = match.game()
     seats = list(match.seats.all())
     built = table_signals.board(
-        table_signals.load(match.pk),
+        context.load_signals(match.pk),
         game.view(viewer),
         viewer,
         {s.seat: s.name for s in seats},
@@ -440,7 +441,7 @@ async def test_r126_two_tabs_of_one_player_share_the_limits_and_only_that_player
     # Everyone at the table sees it: both tabs, the other player and the watcher.
     for socket in (first_tab, second_tab, other, watcher):
         frame = await socket.receive_from(FRAME_TIMEOUT)
-        assert 'id="table"' in frame
+        assert 'id="table-state"' in frame
         assert "Tabs: " in frame
 
     # The second tab at once: the same player, so the same 1.2 s limit.

@@ -37,7 +37,7 @@ def guest_client(session_key: str) -> Client:
 
 
 def action_forms(page: str) -> list[str]:
-    return re.findall(r'<input type="hidden" name="action" value="([^"]*)">', page)
+    return re.findall(r"<button type=\"submit\" name=\"action\" value='([^']*)'", page)
 
 
 def human_match(session_key: str) -> Match:
@@ -183,3 +183,39 @@ def test_bots_and_ais_are_named_in_the_readers_language(clock: FakeClock, job_qu
     assert "Бот 3" in summary
     assert "ИИ 1" in summary
     assert "Bot 3" not in summary
+
+
+def test_the_table_page_has_a_heading_and_a_skip_link_to_the_own_hand(
+    clock: FakeClock, job_queue: JobQueue
+):
+    """Issue 16: a level-one heading names the table; a seated player's first links skip to
+    the content and to their own hand (the keyboard path to the hand is short); a watcher has
+    no hand to skip to."""
+    session_key, _ = guest_cookie()
+    match = human_match(session_key)
+    url = reverse("game:table", args=[match.pk])
+
+    page = guest_client(session_key).get(url).content.decode()
+
+    assert re.search(rf"<h1[^>]*>Table {match.pk}</h1>", page)
+    links = re.findall(r'<a class="skip-link" href="([^"]+)">([^<]+)</a>', page)
+    assert links == [("#main", "Skip to content"), ("#table-hand", "Go to my hand")]
+    assert 'id="table-hand"' in page
+    watched = Client().get(url).content.decode()
+    assert "Go to my hand" not in watched
+
+
+def test_the_table_fragment_is_answered_to_htmx_alone(clock: FakeClock, job_queue: JobQueue):
+    """Issue 16: a screen that missed a frame fetches the whole table once: htmx gets only the
+    table's fragment (with its table version), a browser the page."""
+    session_key, _ = guest_cookie()
+    match = human_match(session_key)
+    url = reverse("game:table", args=[match.pk])
+
+    fragment = guest_client(session_key).get(url, headers={"HX-Request": "true"})
+
+    body = fragment.content.decode()
+    assert body.lstrip().startswith('<div id="table" hx-swap-oob="true"')
+    assert "<html" not in body
+    match.refresh_from_db()
+    assert f'data-table-version="{match.table_version}"' in body

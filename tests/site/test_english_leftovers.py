@@ -300,7 +300,7 @@ def test_the_table_log_tells_every_event_without_english(language: str):
     end) reads in the player's language."""
     from django.utils import translation
 
-    from game.presenters import LogWriter
+    from game.table.log import LogWriter
 
     writer = LogWriter({seat: f"Spieler{seat + 1}" for seat in range(8)})
     kinds, found = set(), {}

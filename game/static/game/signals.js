@@ -1,6 +1,6 @@
 // Table signals on the client (R122-R128): fade each reaction bubble when its time is up, keep
 // one mark menu open at a time (Escape or a click elsewhere closes it), and keep a keyboard
-// player's focus on the same signal button after the table is re-rendered. The server renders
+// player's focus on the same signal button after the region holding it is redrawn. The server renders
 // every signal and checks every rule; this only adds behaviour.
 (function () {
   "use strict";
@@ -51,8 +51,8 @@
     if (summary) summary.focus();
   });
 
-  // The table is replaced on every update: remember which signal control had focus (and which
-  // mark menu was open) and give them back in the new table.
+  // A frame may redraw the region holding a signal control: remember which one had focus (and
+  // which mark menu was open) and give them back in the new region.
   var focusKey = null;
   var openMenuKey = null;
   function remember() {
@@ -67,6 +67,7 @@
     if (!root) return;
     if (openMenuKey) {
       var summary = root.querySelector('[data-signal-key="' + openMenuKey + '"]');
+      if (summary && summary.parentNode.open) summary = null;  // its region was not redrawn
       // A sent mark closes its menu; a refused one or another player's update keeps it open.
       if (summary && !(focusKey && focusKey.indexOf("mark-") === 0)) summary.parentNode.setAttribute("open", "");
     }
@@ -75,7 +76,7 @@
       if (focusKey.indexOf("mark-") === 0) {
         target = root.querySelector('[data-signal-key="markmenu-' + focusKey.split("-")[1] + '"]');
       }
-      if (target) target.focus();
+      if (target && target !== document.activeElement) target.focus();
     }
     focusKey = null;
     openMenuKey = null;
@@ -87,7 +88,5 @@
     fadeReactions();
   }
   document.addEventListener("DOMContentLoaded", fadeReactions);
-  document.addEventListener("htmx:oobAfterSwap", function (event) {
-    if (event.target && event.target.id === "table") refreshed();
-  });
+  document.addEventListener("htmx:wsAfterMessage", refreshed);
 })();

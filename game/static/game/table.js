@@ -1,12 +1,70 @@
-// The live table's small client: pick a card and light up its targets, confirm self-harming
-// plays, tick the decision countdown, keep the log scrolled to the newest line, and open the
-// result page when the match ends. The server renders everything; this only adds behaviour.
+// The live table's small client. The server draws everything and sends each change as a frame
+// of regions (htmx out-of-band swaps by id); this script only adds behaviour:
+// - keeps the frames in order: each starts with #table-state carrying the table version it
+//   brings and the one it follows; a late frame is dropped, and after a lost one the whole
+//   table is fetched once;
+// - keeps a half-made play (the picked card and its lit targets) through every frame that does
+//   not change the player's own decision, and gives focus to a new decision;
+// - confirms self-harming plays, ticks the countdowns, announces new log lines, opens and
+//   closes the log drawer, lets toasts leave by themselves, opens the result page at the end.
 (function () {
   "use strict";
 
   var ticking = null;
+  var STATE = /^\s*<div id="table-state"[^>]*data-table-version="(\d+)" data-previous="(\d*)"/;
 
   function table() { return document.getElementById("table"); }
+  function state() { return document.getElementById("table-state"); }
+  function currentVersion() {
+    var marker = state();
+    return marker ? parseInt(marker.getAttribute("data-table-version"), 10) : -1;
+  }
+
+  // --- frames in order ---------------------------------------------------------------------
+
+  var fetching = false;
+  function fetchWholeTable() {
+    if (fetching || !window.htmx) return;
+    fetching = true;
+    // The page answers htmx with the whole table (an out-of-band #table).
+    window.htmx.ajax("GET", window.location.pathname, { source: document.body, swap: "none" })
+      .then(function () { fetching = false; }, function () { fetching = false; });
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    var found = STATE.exec(event.detail.message || "");
+    if (!found) return;  // a toast
+    var version = parseInt(found[1], 10);
+    var previous = found[2] === "" ? null : parseInt(found[2], 10);
+    var current = currentVersion();
+    if (previous === null) return;  // the whole table: always taken
+    if (version <= current) { event.preventDefault(); return; }  // late: already shown
+    if (previous !== current) { event.preventDefault(); fetchWholeTable(); }  // a frame was lost
+  });
+
+  // --- picking a card and its targets ----------------------------------------------------------
+
+  function pickedCard(root) {
+    return root.querySelector("[data-select-card][aria-pressed='true']");
+  }
+
+  // Show the targets of the picked card (after a frame that redrew some seats, too).
+  function light(root) {
+    var picked = pickedCard(root);
+    var id = picked ? picked.getAttribute("data-select-card") : null;
+    var first = null;
+    root.querySelectorAll(".target").forEach(function (t) {
+      var on = id !== null && t.getAttribute("data-for-card") === id;
+      t.hidden = !on;
+      if (on && !first) first = t.querySelector("button");
+    });
+    root.querySelectorAll(".seat").forEach(function (seat) {
+      seat.classList.toggle("is-lit", !!seat.querySelector(".target:not([hidden])"));
+    });
+    var help = root.querySelector("[data-pick-help]");
+    if (help) help.hidden = id === null;
+    return first;
+  }
 
   function clearSelection(root) {
     root = root || table();
@@ -14,10 +72,7 @@
     root.querySelectorAll("[data-select-card][aria-pressed='true']").forEach(function (b) {
       b.setAttribute("aria-pressed", "false");
     });
-    root.querySelectorAll(".target").forEach(function (t) { t.hidden = true; });
-    root.querySelectorAll(".seat.is-lit").forEach(function (s) { s.classList.remove("is-lit"); });
-    var help = root.querySelector("[data-pick-help]");
-    if (help) help.hidden = true;
+    light(root);
   }
 
   function select(button) {
@@ -26,17 +81,7 @@
     clearSelection(root);
     if (already) { button.focus(); return; }  // a second click cancels (UI.md)
     button.setAttribute("aria-pressed", "true");
-    var id = button.getAttribute("data-select-card");
-    var first = null;
-    root.querySelectorAll(".target").forEach(function (t) {
-      if (t.getAttribute("data-for-card") !== id) return;
-      t.hidden = false;
-      var seat = t.closest(".seat");
-      if (seat) seat.classList.add("is-lit");
-      if (!first) first = t.querySelector("button");
-    });
-    var help = root.querySelector("[data-pick-help]");
-    if (help) help.hidden = false;
+    var first = light(root);
     if (first) first.focus();
   }
 
@@ -48,26 +93,36 @@
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape") return;
     var root = table();
-    if (!root) return;
-    var pressed = root.querySelector("[data-select-card][aria-pressed='true']");
+    var pressed = root && pickedCard(root);
     if (!pressed) return;
     clearSelection(root);
     pressed.focus();
   });
 
   // Confirm before a self-harming play; runs in the capture phase, before htmx sends the form.
+  // A region's controls share one form: the pressed button is the action.
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[ws-send]")) return;
-    var question = form.getAttribute("data-confirm");
+    var button = event.submitter;
+    var question = (button && button.getAttribute("data-confirm")) || form.getAttribute("data-confirm");
     if (question && !window.confirm(question)) {
       event.preventDefault();
       event.stopImmediatePropagation();
       return;
     }
     var root = table();
-    if (root) root.classList.add("is-sending");  // one click per version; the next render clears it
+    if (root && !form.closest(".signal")) root.classList.add("is-sending");  // one click per version
   }, true);
+
+  // The pressed button's action goes with the form's version (whatever htmx knows of clicks).
+  document.addEventListener("htmx:wsConfigSend", function (event) {
+    var submitted = event.detail.triggeringEvent;
+    var button = submitted && submitted.submitter;
+    if (button && button.name === "action") event.detail.parameters.action = button.value;
+  });
+
+  // --- countdowns ----------------------------------------------------------------------------
 
   function format(seconds) {
     var m = Math.floor(seconds / 60);
@@ -75,39 +130,126 @@
     return m + ":" + (s < 10 ? "0" : "") + s;
   }
 
-  // Count down from the seconds the server rendered, measured from when the fragment arrived,
-  // so a wrong client clock cannot show a wrong time.
+  // Each countdown counts from the seconds the server drew, measured from when that timer's
+  // region arrived, so a wrong client clock cannot show a wrong time.
   function startTimers() {
     var root = table();
     if (!root) return;
-    var started = Date.now();
-    var timers = root.querySelectorAll(".timer[data-seconds]");
+    var now = Date.now();
+    root.querySelectorAll(".timer[data-seconds]").forEach(function (timer) {
+      if (!timer.hasAttribute("data-started")) timer.setAttribute("data-started", String(now));
+    });
     if (ticking) clearInterval(ticking);
     function tick() {
-      var passed = Math.floor((Date.now() - started) / 1000);
-      timers.forEach(function (timer) {
+      root.querySelectorAll(".timer[data-seconds]").forEach(function (timer) {
+        var passed = Math.floor((Date.now() - parseInt(timer.getAttribute("data-started"), 10)) / 1000);
         var left = Math.max(0, parseInt(timer.getAttribute("data-seconds"), 10) - passed);
         timer.textContent = format(left);
         timer.classList.toggle("is-low", left <= 5);
       });
     }
     tick();
-    if (timers.length) ticking = setInterval(tick, 1000);
+    ticking = setInterval(tick, 1000);
   }
 
-  function scrollLog() {
-    var root = table();
-    var log = root && root.querySelector("[data-log]");
-    if (log) log.scrollTop = log.scrollHeight;  // newest line is at the bottom
+  // --- the log ---------------------------------------------------------------------------------
+
+  function logList() { return document.getElementById("log-lines"); }
+
+  var logAtEnd = true;
+  function noteLogPosition() {
+    var log = logList();
+    logAtEnd = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 24;
   }
+  function scrollLog() {
+    var log = logList();
+    if (log && logAtEnd) log.scrollTop = log.scrollHeight;  // newest line at the bottom
+  }
+
+  // New log lines (and "your decision") go to a live region outside the table, which a whole
+  // table frame replaces; a replaced live region is not reliably announced.
+  var seenLines = null;
+  function announce(root) {
+    var announcer = document.getElementById("table-announcer");
+    var log = logList();
+    var count = log ? log.children.length : 0;
+    if (announcer && seenLines !== null && count >= seenLines) {
+      var fresh = [];
+      for (var i = seenLines; i < count; i++) fresh.push(log.children[i].textContent.replace(/\s+/g, " ").trim());
+      if (root.classList.contains("tablescreen--mine") && decisionChanged) fresh.push(announcer.getAttribute("data-your-turn"));
+      if (fresh.length) announcer.textContent = fresh.join(" ");
+    }
+    seenLines = count;
+  }
+
+  // The log drawer: open by default on wide screens, one tap away on phones; the choice stays
+  // with the page (a whole-table frame does not reset it).
+  var narrow = window.matchMedia("(max-width: 44rem), (max-height: 30rem)");
+  function logOpen() { return document.documentElement.getAttribute("data-log") !== "closed"; }
+  function paintLogToggle() {
+    document.querySelectorAll("[data-log-toggle]").forEach(function (button) {
+      button.setAttribute("aria-expanded", logOpen() ? "true" : "false");
+    });
+  }
+  document.documentElement.setAttribute("data-log", narrow.matches ? "closed" : "open");
+  // Turning a tablet or resizing a window: the drawer follows the width it is drawn for.
+  narrow.addEventListener("change", function () {
+    document.documentElement.setAttribute("data-log", narrow.matches ? "closed" : "open");
+    paintLogToggle();
+  });
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest("[data-log-toggle]")) return;
+    document.documentElement.setAttribute("data-log", logOpen() ? "closed" : "open");
+    paintLogToggle();
+    if (logOpen()) { logAtEnd = true; scrollLog(); }
+  });
+
+  // --- toasts ----------------------------------------------------------------------------------
+
+  // A refusal or news is read, then leaves by itself; × (or Escape) sends it away at once.
+  var TOAST_MS = 6000;
+  function placeToasts(box) {
+    // Over the top line: text, never a control (the role bar under it is text too).
+    var line = document.getElementById("table-top");
+    if (!line) return;
+    var r = line.getBoundingClientRect();
+    box.style.top = Math.max(0, r.top) + "px";
+    box.style.left = r.left + "px";
+    box.style.right = "auto";
+    box.style.width = Math.max(160, r.width) + "px";
+  }
+  function tendToasts() {
+    var box = document.getElementById("toasts");
+    if (!box) return;
+    box.classList.add("toasts--table");
+    placeToasts(box);
+    box.querySelectorAll(".toast:not([data-tended])").forEach(function (toast) {
+      toast.setAttribute("data-tended", "");
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "toast__close";
+      var words = document.getElementById("toast-words");
+      close.setAttribute("aria-label", (words && words.getAttribute("data-dismiss")) || "×");
+      close.textContent = "×";
+      close.addEventListener("click", function () { toast.remove(); });
+      toast.appendChild(close);
+      setTimeout(function () { toast.remove(); }, TOAST_MS);
+    });
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var toast = document.querySelector("#toasts .toast:last-child");
+    if (toast && !(table() && pickedCard(table()))) toast.remove();
+  });
+
+  // --- after each frame --------------------------------------------------------------------
 
   // R98: once the game is over the summary opens by itself after a beat (time to read the last
   // line), once, and the gameover panel says so; "Stay at the table" keeps the player here.
   var resultTimer = null;
   var stayAtTable = false;
-  function goToResult() {
-    var root = table();
-    var url = root && root.getAttribute("data-result-url");
+  function goToResult(root) {
+    var url = root.getAttribute("data-result-url");
     if (!url || stayAtTable) return;
     var note = root.querySelector("[data-go-note]");
     if (note) note.hidden = false;
@@ -121,62 +263,79 @@
     if (note) note.hidden = true;
   });
 
-  // Keyboard players keep their place: if focus was on the table before a new one arrived, it
-  // moves to the first thing to do now instead of falling back to the top of the page.
-  var focusWasOnTable = false;
-  function noteFocus() {
-    var root = table();
-    if (root && root.contains(document.activeElement)) focusWasOnTable = true;
-  }
-  document.addEventListener("htmx:wsBeforeMessage", noteFocus);
-  document.addEventListener("htmx:oobBeforeSwap", noteFocus);
-
-  // New log lines (and "your decision") go to a live region outside the swapped table, since a
-  // live region that is itself replaced is not reliably announced.
-  var seenLines = null;
-  function announce(root) {
-    var announcer = document.getElementById("table-announcer");
-    var lines = Array.prototype.map.call(root.querySelectorAll("[data-log] li"), function (li) {
-      return li.textContent.replace(/\s+/g, " ").trim();
+  // A seat's classes follow its regions: out of the match, on turn, deciding.
+  function syncSeats(root) {
+    root.querySelectorAll(".seat").forEach(function (seat) {
+      seat.classList.toggle("seat--out", !!seat.querySelector(".seatpub--out"));
+      seat.classList.toggle("seat--turn", !!seat.querySelector(".seatnow--turn"));
+      seat.classList.toggle("seat--deciding", !!seat.querySelector(".seatnow--deciding"));
     });
-    if (announcer && seenLines !== null) {
-      var fresh = [];
-      var last = seenLines.length ? seenLines[seenLines.length - 1] : null;
-      var from = last === null ? 0 : lines.lastIndexOf(last) + 1;
-      fresh = lines.slice(from);
-      if (root.classList.contains("tablescreen--mine")) fresh.push(announcer.getAttribute("data-your-turn"));
-      if (fresh.length) announcer.textContent = fresh.join(" ");
-    }
-    seenLines = lines;
   }
+
+  // The whole screen's classes come with every frame's state element.
+  function syncState(root) {
+    var marker = state();
+    if (!marker) return;
+    root.classList.toggle("tablescreen--mine", marker.getAttribute("data-mine") === "1");
+    root.classList.toggle("tablescreen--noon", marker.getAttribute("data-noon") === "1");
+    root.setAttribute("data-version", marker.getAttribute("data-version"));
+    root.setAttribute("data-table-version", marker.getAttribute("data-table-version"));
+    root.setAttribute("data-result-url", marker.getAttribute("data-result-url"));
+  }
+
+  // Keyboard players keep their place: if focus was on the table and the region holding it was
+  // redrawn by a new decision, it moves to the first thing to do now.
+  var focusWasOnTable = false;
+  var decisionChanged = false;
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (event.defaultPrevented) return;
+    var root = table();
+    focusWasOnTable = !!root && root.contains(document.activeElement);
+    decisionChanged = false;
+    noteLogPosition();
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var id = event.target && event.target.id;
+    if (id === "table-decision" || id === "table-hand" || id === "table") decisionChanged = true;
+  });
 
   function refreshed() {
     var root = table();
     if (!root) return;
-    // Both htmx events fire for one message; act once per rendered table. Each message brings
-    // a new #table element, so the mark is on the element: a re-render at the same version (a
-    // signal, a player coming back) still restarts the timers.
-    if (root.hasAttribute("data-shown") && !root.classList.contains("is-sending")) return;
-    root.setAttribute("data-shown", "");
+    syncState(root);
+    syncSeats(root);
+    root.classList.remove("is-sending");  // the table moved on, or a toast said no
     announce(root);
-    root.classList.remove("is-sending");
-    if (focusWasOnTable) {
-      // In order of urgency; if nothing is to be done now, remember for the next update.
-      var next = root.querySelector(".prompt .act__button") || root.querySelector(".card--playable") ||
-        root.querySelector(".act--end .act__button");
-      if (next) { next.focus(); focusWasOnTable = false; }
+    var first = light(root);
+    var lost = !root.contains(document.activeElement);
+    if (focusWasOnTable && decisionChanged && lost) {
+      // In order of urgency; the picked card's first target if a pick survived.
+      var next = first || root.querySelector(".prompt .act__button") ||
+        root.querySelector(".card--playable") || root.querySelector(".act--end .act__button");
+      if (next) next.focus();
     }
+    focusWasOnTable = false;
     startTimers();
     scrollLog();
-    goToResult();
+    paintLogToggle();
+    goToResult(root);
   }
 
-  document.addEventListener("DOMContentLoaded", refreshed);
-  // htmx swaps a new #table in (hx-swap-oob) after every WebSocket message.
-  document.addEventListener("htmx:oobAfterSwap", function (event) {
-    if (event.target && event.target.id === "table") refreshed();
+  document.addEventListener("DOMContentLoaded", function () {
+    decisionChanged = true;
+    refreshed();
+    tendToasts();
   });
-  document.addEventListener("htmx:wsAfterMessage", refreshed);
+  document.addEventListener("htmx:wsAfterMessage", function () { refreshed(); tendToasts(); });
+  document.addEventListener("htmx:afterSettle", function () {
+    // The whole table fetched after a lost frame.
+    decisionChanged = true;
+    refreshed();
+  });
   // Turning a phone changes the log's height: keep its newest line in view.
-  window.addEventListener("resize", scrollLog);
+  window.addEventListener("resize", function () {
+    scrollLog();
+    var box = document.getElementById("toasts");
+    if (box) placeToasts(box);
+  });
 })();

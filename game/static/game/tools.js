@@ -1,7 +1,7 @@
 // The table's top buttons (R138): 🔔 turn notifications with an optional sound, and ⛶ focus
 // mode (shortcut F). Off by default; remembered on the account for a signed-in player (POST to
 // data-save-url) and in localStorage for a guest. A notification is shown when a decision of
-// this player starts (the table fragment gets .tablescreen--mine at a new version) while the
+// this player starts (the table gets .tablescreen--mine at a new version) while the
 // tab is hidden.
 (function () {
   "use strict";
@@ -184,7 +184,6 @@
     var root = document.getElementById("table");
     lastDecision = root && root.classList.contains("tablescreen--mine") ? root.getAttribute("data-version") : null;
   });
-  document.addEventListener("htmx:oobAfterSwap", function (event) {
-    if (event.target && event.target.id === "table") decisionCheck();
-  });
+  // After table.js has brought the screen's classes up to date from the frame.
+  document.addEventListener("htmx:wsAfterMessage", decisionCheck);
 })();

@@ -1,0 +1,567 @@
+"""The table screen as regions with stable ids, and what each region is drawn from.
+
+A region is one element of the table page with a fixed id (``seat-3-pub``, ``table-hand``,
+...) that a frame replaces as an htmx out-of-band swap; the log is appended to (``log-lines``).
+Public regions (a seat's public fields, the round bar, the centre, the clock, the log, the end
+panel) read only the public view ``Game.view(None)`` and the public seat metadata, so they are
+the same for every viewer and are rendered once per language per change. Private regions (the
+viewer's part of each seat, the top line, the role bar, the decision panel, the hand, the
+signal bar) read that viewer's own view and legal actions, and are rendered per viewer.
+
+Each region has a *slice*: the part of the views and the context its drawing reads, as plain
+comparable values. A region is re-rendered when its slice differs between the views before
+and after a change (``game.table.delta``); the drawing reads nothing outside its slice's
+sources, so an unchanged slice means an unchanged region.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from game import catalogue, table_signals
+from game.table import panels, seats
+from game.table.cards import card_face
+from game.table.context import SignalRecord, TableContext
+from game.table.controls import WAIT, ControlBuilder, why_not
+from game.table.log import LogWriter
+
+#: The tempo buttons of the host (R132); the values are the ones services.set_tempo accepts.
+TEMPO_CHOICES = (("slow", _("Slow")), ("normal", _("Normal")), ("fast", _("Fast")))
+
+LOG_REGION = "log-lines"
+BLANKS = re.compile(r"\s*\n\s*")
+PUBLIC_PANELS = ("table-round", "table-centre", "table-clock", "table-over")
+PRIVATE_PANELS = (
+    "table-top",
+    "table-you",
+    "table-settings",
+    "table-decision",
+    "table-hand",
+    "table-signals",
+)
+TEMPLATES = {
+    "table-round": "game/table/round.html",
+    "table-centre": "game/table/centre.html",
+    "table-clock": "game/table/clock.html",
+    "table-over": "game/table/over.html",
+    "table-top": "game/table/top.html",
+    "table-you": "game/table/you.html",
+    "table-settings": "game/table/settings.html",
+    "table-decision": "game/table/decision.html",
+    "table-hand": "game/table/hand.html",
+    "table-signals": "game/table/signals.html",
+}
+
+
+def seat_public_id(seat: int) -> str:
+    return f"seat-{seat}-pub"
+
+
+def seat_status_id(seat: int) -> str:
+    return f"seat-{seat}-now"
+
+
+def seat_private_id(seat: int) -> str:
+    return f"seat-{seat}-you"
+
+
+def seat_mark_id(seat: int) -> str:
+    return f"seat-{seat}-mark"
+
+
+# ---------------------------------------------------------------------------------------------
+# What one viewer's screen is drawn from
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Sight:
+    """One side of a change as one screen sees it: the public view, the viewer's own view and
+    legal actions (the public view and none for a watcher), and the context."""
+
+    public: dict[str, Any]
+    view: dict[str, Any]
+    legal: list[dict[str, Any]]
+    viewer: int | None
+    ctx: TableContext
+    #: Every seat's own hand, for watchers of an all-bot match only (Q55).
+    open_hands: dict[int, list[dict[str, Any]]] | None = None
+
+    @property
+    def awaiting(self) -> set[int]:
+        return set(self.public.get("awaiting") or [])
+
+    @property
+    def running(self) -> bool:
+        return self.public.get("result") is None
+
+    @property
+    def my_decision(self) -> bool:
+        return self.viewer is not None and self.viewer in self.awaiting
+
+    @property
+    def signals(self) -> tuple[SignalRecord, ...]:
+        return self.ctx.signals or ()
+
+
+def _signals_about(signals: tuple[SignalRecord, ...], seat: int) -> tuple[SignalRecord, ...]:
+    """The signals a seat's public part shows: its own claims and reactions, marks on it."""
+    return tuple(
+        s
+        for s in signals
+        if (s.seat == seat and s.kind != table_signals.MARK)
+        or (s.kind == table_signals.MARK and s.target == seat)
+    )
+
+
+def public_slices(sight: Sight) -> dict[str, Any]:
+    """Region id -> what that public region is drawn from (``log-lines``: how long the log is)."""
+    pv, ctx = sight.public, sight.ctx
+    awaiting, running = sight.awaiting, sight.running
+    slices: dict[str, Any] = {}
+    for player in pv["players"]:
+        seat = player["seat"]
+        deciding = seat in awaiting
+        info = ctx.seat(seat)
+        slices[seat_status_id(seat)] = (
+            info.kind if info else None,
+            info.connected if info else None,
+            running and pv["turn"] == seat,
+            deciding,
+            ctx.deadline if deciding else None,
+            _signals_about(sight.signals, seat),
+        )
+        # The board shows the badge (kind, label, autopilot, agent, model), not the presence.
+        badge = (info.kind, info.name, info.label, info.autopilot) if info else None
+        models = (info.agent_badge, info.model_badge) if info else None
+        slices[seat_public_id(seat)] = (player, badge, models)
+    slices["table-round"] = (pv["round"], pv["high_noon"], pv["mode"], pv["deck_count"])
+    slices["table-centre"] = (pv["deck_count"], panels.current_check(pv), pv["discard_top"])
+    slices["table-clock"] = (sorted(awaiting), ctx.deadline if awaiting else None, running)
+    slices["table-over"] = (pv["result"],)
+    slices[LOG_REGION] = (len(pv["log"]), len(sight.signals))
+    return slices
+
+
+def _mark_slice(sight: Sight, seat: int) -> tuple[Any, ...]:
+    viewer = sight.viewer
+    if viewer is None or not sight.ctx.human(viewer) or sight.ctx.signals is None:
+        return ()
+    pv = sight.public
+    if not (sight.running and pv["players"][viewer]["alive"]):
+        return ()
+    if not table_signals.markable(pv, viewer, seat):
+        return ()
+    mine = [
+        s.value for s in sight.signals if s.kind == "mark" and s.seat == viewer and s.target == seat
+    ]
+    return (table_signals.mark_roles(pv), mine[-1] if mine else "")
+
+
+def private_slices(sight: Sight) -> dict[str, Any]:
+    """Region id -> what that region of the viewer's own screen is drawn from."""
+    view, viewer, ctx, legal = sight.view, sight.viewer, sight.ctx, sight.legal
+    candidates = set(view.get("deputy_candidates") or [])
+    slices: dict[str, Any] = {}
+    for player in view["players"]:
+        seat = player["seat"]
+        targets = [a for a in legal if a.get("target") == seat]
+        public_role = sight.public["players"][seat]["role"]
+        slices[seat_private_id(seat)] = (
+            player["distance"],
+            player["role"] if not public_role else None,
+            seat in candidates and not player["role"],
+            view.get("role") if targets else None,
+            targets,
+            ctx.version if targets else None,
+            seats.host_action(ctx, viewer, seat) if player["alive"] else "",
+            (sight.open_hands or {}).get(seat) if viewer is None else None,
+        )
+        slices[seat_mark_id(seat)] = _mark_slice(sight, seat)
+    pending = dict(view.get("pending") or {})
+    pending.pop("looking_at", None)
+    mine = sight.my_decision
+    slices["table-top"] = (view["turn"], pending, view["result"], viewer, mine)
+    slices["table-you"] = (
+        viewer,
+        view.get("role"),
+        view["mode"],
+        bool(candidates),
+        view["roles_at_table"],
+        viewer is not None and not view["players"][viewer]["alive"],
+        sight.running,
+    )
+    slices["table-settings"] = (
+        _auto_pass(sight),
+        _host(sight),
+        ctx.tempo if _host(sight) else None,
+    )
+    slices["table-decision"] = (
+        (view.get("pending"), legal, ctx.version, ctx.deadline, view.get("discard_top"))
+        if mine
+        else None
+    )
+    slices["table-hand"] = (
+        viewer is None,
+        view["hand"],
+        legal,
+        ctx.version if legal else None,
+        mine,
+        # A dimmed card's reason reads the decision only while the decision is the viewer's.
+        (view.get("pending") or {}).get("kind") if mine else None,
+    )
+    slices["table-signals"] = _signal_bar_slice(sight)
+    return slices
+
+
+def _auto_pass(sight: Sight) -> bool | None:
+    """The seated player's auto-pass opt-in, None where it cannot be set (watchers, the
+    eliminated, a finished match)."""
+    viewer = sight.viewer
+    info = sight.ctx.seat(viewer) if viewer is not None else None
+    if info is None or not sight.running or not sight.view["players"][viewer]["alive"]:
+        return None
+    return info.auto_pass
+
+
+def _host(sight: Sight) -> bool:
+    """Host controls (R132) only on the host's own screen, and only while the match runs."""
+    return sight.viewer is not None and sight.ctx.host_seat == sight.viewer and sight.running
+
+
+def _signal_bar_slice(sight: Sight) -> tuple[Any, ...]:
+    viewer = sight.viewer
+    if viewer is None or not sight.ctx.human(viewer) or sight.ctx.signals is None:
+        return ()
+    me = sight.public["players"][viewer]
+    sent = [s for s in sight.signals if s.seat == viewer]
+    claims = [s.value for s in sent if s.kind == "claim"]
+    return (
+        sight.running and me["alive"],
+        sight.view.get("role") == "marshal",
+        table_signals.mark_roles(sight.public),
+        claims[-1] if claims else "",
+        len(sent),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Painter:
+    """Draws one sight's regions in the active language; the pieces several regions share
+    (names, controls, signal boards) are made once and only when a region needs them."""
+
+    sight: Sight
+    oob: bool = True
+    _names: dict[int, str] | None = field(default=None, init=False)
+    _controls: ControlBuilder | None = field(default=None, init=False)
+    _boards: dict[bool, table_signals.SignalBoard | None] = field(default_factory=dict, init=False)
+
+    @property
+    def names(self) -> dict[int, str]:
+        if self._names is None:
+            self._names = seats.seat_names(self.sight.ctx)
+        return self._names
+
+    @property
+    def controls(self) -> ControlBuilder:
+        if self._controls is None:
+            legal = self.sight.legal if self.sight.viewer is not None else []
+            self._controls = ControlBuilder(self.sight.view, legal, self.names)
+        return self._controls
+
+    def board(self, *, own: bool) -> table_signals.SignalBoard | None:
+        """The signals as everyone sees them (``own`` False) or with the viewer's own buttons."""
+        if own not in self._boards:
+            sight = self.sight
+            if sight.ctx.signals is None:
+                self._boards[own] = None
+            else:
+                self._boards[own] = table_signals.board(
+                    sight.signals,
+                    sight.public if not own else sight.view,
+                    sight.viewer if own else None,
+                    self.names,
+                    {info.seat: info.kind for info in sight.ctx.seats},
+                    running=sight.running,
+                    now=sight.ctx.now,
+                )
+        return self._boards[own]
+
+    def _render(self, template: str, context: dict[str, Any]) -> SafeString:
+        context.setdefault("oob", self.oob)
+        context.setdefault("match_id", self.sight.ctx.match_id)
+        context.setdefault("version", self.sight.ctx.version)
+        # Runs of blank space with a line break become one line break: the same to the
+        # browser (white space between inline elements still separates them), fewer bytes.
+        html = BLANKS.sub("\n", render_to_string(template, context).strip())
+        return mark_safe(html)  # noqa: S308 (Django templates, autoescaped)
+
+    # --- public ------------------------------------------------------------------------
+
+    def seat_public(self, seat: int, *, status: bool = False) -> SafeString:
+        """A seat's public board, or (``status``) what it is doing now."""
+        sight = self.sight
+        pv = sight.public
+        board = self.board(own=False) if status else None
+        public = seats.seat_public(
+            pv["players"][seat],
+            sight.ctx.seat(seat),
+            names=self.names,
+            is_turn=sight.running and pv["turn"] == seat,
+            is_deciding=seat in sight.awaiting,
+            ctx=sight.ctx,
+            signals=board.for_seat(seat) if board else None,
+        )
+        template = "game/table/seat_now.html" if status else "game/table/seat_pub.html"
+        return self._render(template, {"s": public})
+
+    def region(self, region: str) -> SafeString:
+        if region.startswith("seat-"):
+            seat = int(region.split("-")[1])
+            if region.endswith("-pub"):
+                return self.seat_public(seat)
+            if region.endswith("-now"):
+                return self.seat_public(seat, status=True)
+            if region.endswith("-mark"):
+                return self.seat_mark(seat)
+            return self.seat_private(seat)
+        return self._render(TEMPLATES[region], self.panel_context(region))
+
+    def panel_context(self, region: str) -> dict[str, Any]:
+        sight = self.sight
+        pv, view, ctx = sight.public, sight.view, sight.ctx
+        if region == "table-round":
+            return {
+                "round": pv["round"],
+                "high_noon": pv["high_noon"],
+                "mode_name": catalogue.mode_name(pv["mode"]),
+                "deck_count": pv["deck_count"],
+            }
+        if region == "table-centre":
+            top = pv.get("discard_top")
+            return {
+                "deck_count": pv["deck_count"],
+                "check": panels.check_view(panels.current_check(pv), self.names),
+                "discard_top": card_face(top) if top else None,
+            }
+        if region == "table-clock":
+            deciding = sorted(sight.awaiting)
+            left = seats.seconds_left(ctx) if deciding else None
+            return {
+                "who": ", ".join(self.names.get(s, "") for s in deciding),
+                "deadline": ctx.deadline.isoformat() if deciding and ctx.deadline else "",
+                "seconds_left": left,
+                "clock_left": seats.clock_text(left),
+            }
+        if region == "table-over":
+            result = pv.get("result")
+            return {
+                "finished": result is not None,
+                "result_line": panels.result_text(result, self.names) if result else "",
+                "result_url": result_url(ctx.match_id) if result else "",
+            }
+        if region == "table-top":
+            return {
+                "top_line": panels.top_line(view, self.names, sight.viewer),
+                "my_decision": sight.my_decision,
+            }
+        if region == "table-you":
+            role = view.get("role")
+            eliminated = sight.viewer is not None and not view["players"][sight.viewer]["alive"]
+            return {
+                "spectator": sight.viewer is None,
+                "you_are": str(catalogue.role_name(role)) if role else "",
+                "goal": panels.goal_of(view),
+                "eliminated": eliminated,
+                "finished": not sight.running,
+                "roles_at_table": panels.roles_line(view["roles_at_table"]),
+            }
+        if region == "table-settings":
+            return {
+                "auto_pass": _auto_pass(sight),
+                "host": _host(sight),
+                "tempo": ctx.tempo,
+                "tempo_choices": TEMPO_CHOICES,
+            }
+        if region == "table-decision":
+            prompt = None
+            if sight.my_decision:
+                prompt = panels.prompt_for(view, self.controls, self.names)
+            left = seats.seconds_left(ctx) if prompt else None
+            return {
+                "prompt": prompt,
+                "deadline": ctx.deadline.isoformat() if prompt and ctx.deadline else "",
+                "seconds_left": left,
+                "clock_left": seats.clock_text(left),
+            }
+        if region == "table-hand":
+            hand = self.hand()
+            return {
+                "spectator": sight.viewer is None,
+                "hand": hand,
+                "end_turn": self.end_turn(),
+                "waiting": str(WAIT) if hand and sight.running and not sight.my_decision else "",
+                # The form with the match version only where there is something to send: the
+                # version is part of the hand's slice only then.
+                "actionable": bool(sight.legal),
+            }
+        if region == "table-signals":
+            board = self.board(own=True) if sight.ctx.human(sight.viewer) else None
+            return {"signals": board, "controls": board.controls if board else None}
+        raise KeyError(region)
+
+    # --- private -----------------------------------------------------------------------
+
+    def seat_private(self, seat: int) -> SafeString:
+        sight = self.sight
+        view, viewer = sight.view, sight.viewer
+        player = view["players"][seat]
+        public_role = sight.public["players"][seat]["role"]
+        role_id = player["role"] if not public_role and player["role"] else ""
+        hands = sight.open_hands or {}
+        private = seats.SeatPrivate(
+            seat=seat,
+            distance=player["distance"],
+            role=str(catalogue.role_name(role_id)) if role_id else "",
+            role_id=role_id,
+            deputy_candidate=seat in set(view.get("deputy_candidates") or []) and not role_id,
+            targets=self.controls.targets.get(seat, []) if viewer is not None else [],
+            host_action=seats.host_action(sight.ctx, viewer, seat) if player["alive"] else "",
+            open_hand=[card_face(c) for c in hands.get(seat, [])] if viewer is None else [],
+        )
+        return self._render("game/table/seat_you.html", {"s": private})
+
+    def seat_mark(self, seat: int) -> SafeString:
+        """The viewer's mark menu on ``seat`` (R124), empty where the viewer cannot mark it."""
+        board = self.board(own=True) if _mark_slice(self.sight, seat) else None
+        mark = {
+            "seat": seat,
+            "name": self.names.get(seat, str(seat + 1)),
+            "signals": board.for_seat(seat) if board else None,
+            "marks": board.controls.marks if board and board.controls else [],
+        }
+        return self._render("game/table/seat_mark.html", {"s": mark})
+
+    def hand(self) -> list[Any]:
+        sight = self.sight
+        controls = self.controls
+        faces = []
+        for card in sight.view["hand"]:
+            face = card_face(card)
+            face.control = controls.card_controls.get(card["id"])
+            face.selectable = card["id"] in controls.selectable
+            face.playable = face.control is not None or face.selectable
+            if not face.playable:
+                face.why_not = why_not(card, sight.view, sight.my_decision)
+            faces.append(face)
+        return faces
+
+    def end_turn(self) -> Any:
+        return self.controls.end_turn if self.sight.viewer is not None else None
+
+    # --- the log -----------------------------------------------------------------------
+
+    def log_lines(self, start_events: int = 0, start_signals: int = 0) -> list[SafeString]:
+        """The log's lines from event ``start_events`` and signal ``start_signals`` on, in the
+        order the whole log shows them (each signal after the move it answered)."""
+        events = self.sight.public.get("log") or []
+        writer = LogWriter(self.names)
+        merged: list[tuple[int, int, SafeString]] = []
+        for index in range(start_events, len(events)):
+            line = writer.sentence(events[index])
+            if line is not None:
+                merged.append((index, 0, line))
+        for record in self.sight.signals[start_signals:]:
+            sentence = table_signals.signal_sentence(record, self.names)
+            merged.append((record.log_position - 1, 1, sentence))
+        merged.sort(key=lambda item: (item[0], item[1]))
+        return [line for _, _, line in merged]
+
+    def log_append(self, start_events: int, start_signals: int) -> SafeString:
+        lines = self.log_lines(start_events, start_signals)
+        if not lines:
+            return SafeString("")
+        return self._render("game/table/log_append.html", {"lines": lines})
+
+    def took_toast(self, card: dict[str, Any], source: int) -> SafeString:
+        message = gettext("You took {card} from {player}.").format(
+            card=card_face(card).label, player=self.names.get(source, str(source + 1))
+        )
+        return self._render("live/toast.html", {"message": message})
+
+    def state(self, previous: int | None) -> SafeString:
+        """The frame's first element: the table version it brings (and the one it follows, for
+        a delta), the match version, and the classes of the whole screen."""
+        sight = self.sight
+        return self._render(
+            "game/table/state.html",
+            {
+                "table_version": sight.ctx.table_version,
+                "previous": previous,
+                "mine": sight.my_decision,
+                "noon": sight.public["high_noon"],
+                "result_url": result_url(sight.ctx.match_id) if not sight.running else "",
+            },
+        )
+
+    # --- the whole table ---------------------------------------------------------------
+
+    def full_table(self) -> str:
+        """The whole table as ``<div id="table" hx-swap-oob="true">``, every region inside."""
+        sight = self.sight
+        self.oob = False
+        places = seats.places(sight.public, sight.viewer, sight.ctx)
+        seat_regions = [
+            {
+                "place": place,
+                "out": not sight.public["players"][place.seat]["alive"],
+                "turn": sight.running and sight.public["turn"] == place.seat,
+                "deciding": place.seat in sight.awaiting,
+                "now": self.seat_public(place.seat, status=True),
+                "pub": self.seat_public(place.seat),
+                "you": self.seat_private(place.seat),
+                "mark": self.seat_mark(place.seat),
+            }
+            for place in places
+        ]
+        regions = {
+            region.replace("-", "_"): self.region(region)
+            for region in (*PUBLIC_PANELS, *PRIVATE_PANELS)
+        }
+        html = render_to_string(
+            "game/table/table.html",
+            {
+                "state": self.state(None),
+                "seats": seat_regions,
+                "log": self.log_lines(),
+                "regions": regions,
+                "match_id": sight.ctx.match_id,
+                "spectator": sight.viewer is None,
+                "mine": sight.my_decision,
+                "noon": sight.public["high_noon"],
+                "version": sight.ctx.version,
+                "table_version": sight.ctx.table_version,
+                "result_url": result_url(sight.ctx.match_id) if not sight.running else "",
+            },
+        )
+        return mark_safe(BLANKS.sub("\n", html))  # noqa: S308 (Django templates, autoescaped)
+
+
+def result_url(match_id: int) -> str:
+    try:
+        return reverse("game:result", args=[match_id])
+    except NoReverseMatch:
+        return ""
