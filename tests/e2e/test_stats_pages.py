@@ -166,10 +166,11 @@ def visit_all(page: Page, base: str, width: int) -> None:
     page.locator(".tab", has_text="Win rate by role").click()
     # Choosing a role (or a period) shows it at once: there is no Show button to press.
     expect(page.locator("form.filters button")).to_have_count(0)
+    # Each choice loads the page anew: on a busy machine that takes more than expect's 5 s.
     page.select_option("#id_role", "bandit")
-    expect(page.locator(".board caption")).to_contain_text("Bandit")
+    expect(page.locator(".board caption")).to_contain_text("Bandit", timeout=30_000)
     page.select_option("#id_period", "month")
-    expect(page).to_have_url(re.compile(r"period=month"))
+    expect(page).to_have_url(re.compile(r"period=month"), timeout=30_000)
     assert fits(page)
     shoot(page, f"leaderboard-role-{suffix}")
 
