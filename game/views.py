@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
 
-from game import broadcast, catalogue, seat_labels, services
+from game import broadcast, catalogue, presence, seat_labels, services
 from game.models import Match
 from stats import recording, summary
 
@@ -44,6 +44,7 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
             "match": match,
             "table_html": html,
             "socket_url": f"/ws/match/{match.pk}/",
+            "heartbeat_ms": presence.HEARTBEAT_SECONDS * 1000,
             "seated": viewer is not None,
         },
     )

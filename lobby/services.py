@@ -515,7 +515,7 @@ def _host_away_since(room: Room) -> datetime | None:
             return None
         if player.connected:
             return None
-        return player.last_seen or room.last_activity
+        return player.away_since or player.last_seen or room.last_activity
     if host.connected:
         return None
     return host.last_seen or host.joined_at

@@ -380,14 +380,16 @@ def test_the_log_names_cards_and_reads_newest_last():
 
 
 def test_host_controls_show_only_on_the_hosts_screen():
-    """R132: tempo and Hand to bot belong to the host; nobody else sees them."""
+    """R132: tempo and Hand to bot on another's seat belong to the host; R121: each player
+    has the same control for his own seat (the host too); nobody else sees them."""
     game = Game.new(GameConfig(seats=4, seed=6))
     seats = seat_records(4)
-    seats[2].connected = False  # an absent human: the host may hand the seat to the bot
     for viewer in (*range(4), None):
         fragment = table_fragment(match_record(host_seat=0), seats, game, viewer)
         assert ("/host/tempo/" in fragment) == (viewer == 0)
-        assert ("/host/seat/2/hand-to-bot/" in fragment) == (viewer == 0)
+        assert ("/seat/2/hand-to-bot/" in fragment) == (viewer in (0, 2))
+        assert ("/seat/0/hand-to-bot/" in fragment) == (viewer == 0)
+        assert "/seat/1/hand-to-bot/" not in fragment  # seat 1 is a bot's
 
 
 def test_every_public_event_reads_as_a_sentence():
