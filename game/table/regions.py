@@ -244,7 +244,7 @@ def _own_bot(sight: Sight) -> str:
     """The player's control over his own seat (R121): "bot" (let the bot play for me) or
     "back" (I'm back, while the bot plays it); '' for watchers, the eliminated, a finished
     match."""
-    if _auto_pass(sight) is None:
+    if _auto_pass(sight) is None or not sight.ctx.human(sight.viewer):
         return ""
     return "back" if sight.piloted else "bot"
 
