@@ -90,7 +90,7 @@ def close_screen(match_id: int, seat: int | None, channel: str) -> None:
 
 
 def sweep(now: datetime | None = None) -> int:
-    """Mark away every human seat whose screens all stopped beating for a window.
+    """Mark away every seat whose screens all stopped beating for a window.
 
     The seat is away since its last beat, the last moment it was known to be there: a closed
     laptop stops beating at once, and R119's limit counts from then, so the table goes on
@@ -104,7 +104,8 @@ def sweep(now: datetime | None = None) -> int:
     # player on his way from the room to a table that just started).
     shown_here = MatchSeat.objects.filter(
         connected=True,
-        kind=MatchSeat.Kind.HUMAN,
+        # Humans, and AI seats played by an agent program (only those ever open a screen).
+        kind__in=(MatchSeat.Kind.HUMAN, MatchSeat.Kind.AI),
         match__status=Match.Status.RUNNING,
         last_seen__lt=now - PRESENCE_WINDOW,
     ).values_list("match_id", "seat", "last_seen")

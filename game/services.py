@@ -254,7 +254,7 @@ def _time_out(
     ``AUTOPILOT_AFTER_TIMEOUTS`` in a row the server bot takes the seat over."""
     player = seats[seat]
     result = _apply(match, game, seats, seat, game.default_action(seat), TIMEOUT, now)
-    whole_turn = player.is_human and not player.connected
+    whole_turn = _away(match, player)
     for _move in range(MAX_AUTOMATIC_MOVES):
         if result.finished or not whole_turn:
             break
@@ -413,9 +413,25 @@ def _passes_itself(player: MatchSeat, game: Game, seat: int) -> bool:
 
 
 def _limit_for(match: Match, player: MatchSeat) -> int:
-    if player.is_human and not player.autopilot and not player.connected:
+    """R118/R119: the move time, or min(8 s, move time) for a seat nobody is at: an away
+    human, or an agent seat whose program is not connected (a language model seat has no
+    screen and always gets the move time)."""
+    if _away(match, player):
         return min(DISCONNECTED_LIMIT_SECONDS, match.move_time)
     return match.move_time
+
+
+def _away(match: Match, player: MatchSeat) -> bool:
+    """Nobody is at the seat (Q48): an away human, or an agent seat without its program."""
+    if player.autopilot or player.connected:
+        return False
+    return player.is_human or (player.is_ai and _played_by_agent(match, player))
+
+
+def _played_by_agent(match: Match, player: MatchSeat) -> bool:
+    from game.agents.services import agent_names
+
+    return player.seat in agent_names(match)
 
 
 def _pause(tempo: str, turn_changed: bool) -> float:
@@ -479,20 +495,25 @@ def return_to_player(match_id: int, seat: int) -> None:
         player = _playable_seat(match, seat)
         if not player.autopilot:
             return
-        now = clock()
-        player.autopilot = False
-        player.timeouts = 0
-        player.save(update_fields=["autopilot", "timeouts"])
-        _notice(match, player.seat, notices.BACK, now)
-        if match.awaited_seat == seat:
-            limit = _limit_for(match, player)
-            match.awaited_since = now
-            match.deadline = now + timedelta(seconds=limit)
-            match.save(update_fields=["awaited_since", "deadline"])
-            _schedule_move(match, limit)
-            if player.is_ai:
-                _request_ai_decision(match, seat)
+        _give_back(match, player, clock())
         publish_change(match, before)
+
+
+def _give_back(match: Match, player: MatchSeat, now: datetime) -> None:
+    """The seat's player (or program) plays it again; its pending decision gets a fresh
+    timer, and an AI seat is asked for it."""
+    player.autopilot = False
+    player.timeouts = 0
+    player.save(update_fields=["autopilot", "timeouts"])
+    _notice(match, player.seat, notices.BACK, now)
+    if match.awaited_seat == player.seat:
+        limit = _limit_for(match, player)
+        match.awaited_since = now
+        match.deadline = now + timedelta(seconds=limit)
+        match.save(update_fields=["awaited_since", "deadline"])
+        _schedule_move(match, limit)
+        if player.is_ai:
+            _request_ai_decision(match, player.seat)
 
 
 def _take_over(match: Match, player: MatchSeat, now: datetime, *, notice: str = "") -> None:
@@ -593,6 +614,8 @@ def mark_present(match_id: int, seat: int, *, language: str = "") -> None:
             fields.append("language")
         arrived = not player.connected
         full_time = None
+        # R121: an agent program that comes back takes its seat back from the autopilot.
+        reclaim = arrived and player.is_ai and player.autopilot and _piloted_for_absence(player)
         if arrived:
             now = clock()
             if player.last_seen is None:
@@ -601,16 +624,32 @@ def mark_present(match_id: int, seat: int, *, language: str = "") -> None:
             player.away_since = None
             player.last_seen = now
             fields += ["connected", "away_since", "last_seen"]
-        before = table_before(match) if full_time is not None else None
+        before = table_before(match) if full_time is not None or reclaim else None
         if fields:
             player.save(update_fields=fields)
-        if before is not None and full_time is not None:
+        if before is not None and reclaim:
+            _give_back(match, player, clock())
+            publish_change(match, before)
+        elif before is not None and full_time is not None:
             match.deadline = full_time
             match.save(update_fields=["deadline"])
             _schedule_move(match, max(0.0, (full_time - clock()).total_seconds()))
             publish_change(match, before)
         elif arrived:
             _publish_presence(match, [seat])
+
+
+def _piloted_for_absence(player: MatchSeat) -> bool:
+    """Whether the autopilot (not a player or the host) took this seat last."""
+    last = (
+        TableSignal.objects.filter(
+            match_id=player.match_id, seat=player.seat, kind=TableSignal.Kind.NOTICE
+        )
+        .order_by("-created_at", "-pk")
+        .values_list("value", flat=True)
+        .first()
+    )
+    return last == notices.AUTOPILOT
 
 
 def _first_arrival_deadline(match: Match, player: MatchSeat) -> datetime | None:
@@ -645,12 +684,7 @@ def mark_away(match_id: int, away: dict[int, datetime]) -> None:
             player.away_since = since
             player.last_seen = since
             player.save(update_fields=["connected", "away_since", "last_seen"])
-            if (
-                before is not None
-                and match.awaited_seat == player.seat
-                and player.is_human
-                and not player.plays_itself
-            ):
+            if before is not None and match.awaited_seat == player.seat and not player.plays_itself:
                 start = max(match.awaited_since or since, since)
                 cut = start + timedelta(seconds=_limit_for(match, player))
                 if match.deadline is None or cut < match.deadline:

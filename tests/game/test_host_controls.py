@@ -107,7 +107,8 @@ def test_only_the_host_may_use_host_controls(table, who):
     assert client.post(return_url(match, target), **HTMX).status_code == 403
     assert client.post(tempo_url(match), {"tempo": "fast"}, **HTMX).status_code == 403
 
-    assert not seat(match, 0).autopilot and not seat(match, 1).autopilot
+    assert not seat(match, 0).autopilot
+    assert not seat(match, 1).autopilot
     assert Match.objects.filter(pk=match.pk).values().get() == before
 
 
