@@ -30,11 +30,18 @@ from game.table.context import TableContext
 # Consumers handle these message types (MatchConsumer.table_update, .table_presence).
 TABLE_MESSAGE = "table.update"
 PRESENCE_MESSAGE = "table.presence"
+NEXT_MESSAGE = "table.next"
 
 
 def seat_group(match_id: int, seat: int) -> str:
     """The group of one seat's sockets; only that seat's player listens."""
     return f"match.{match_id}.seat.{seat}"
+
+
+def next_group(match_id: int) -> str:
+    """Every screen of a match, the summary pages after it included: told when the room
+    starts its next match (Play again)."""
+    return f"match.{match_id}.next"
 
 
 def watchers_group(match_id: int, language: str) -> str:
@@ -206,3 +213,10 @@ def publish_presence(match_id: int, seats: Sequence[int]) -> None:
         message = {"type": PRESENCE_MESSAGE, "html": html}
         outgoing.extend((group, message) for group in groups)
     async_to_sync(_send_all)(outgoing)
+
+
+def announce_next(match_id: int, next_match_id: int) -> None:
+    """Tell every screen of ``match_id`` (tables and summary pages) that the room's next
+    match is ``next_match_id``: each draws the notice in its own language and goes there."""
+    message = {"type": NEXT_MESSAGE, "match": next_match_id}
+    async_to_sync(_send_all)([(next_group(match_id), message)])

@@ -24,6 +24,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
@@ -89,6 +90,7 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
         else:
             self.group = broadcast.seat_group(self.match_id, seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.channel_layer.group_add(broadcast.next_group(self.match_id), self.channel_name)
         await self.accept()
         await self.join_account_group()
         await database_sync_to_async(presence.open_screen)(
@@ -105,6 +107,9 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
             return
         try:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.channel_layer.group_discard(
+                broadcast.next_group(self.match_id), self.channel_name
+            )
             await self.leave_account_group()
         finally:
             if self.counted:
@@ -164,6 +169,9 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
         if self.last_version >= 0:
             await self.send(text_data=event["html"])
 
+    async def table_next(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=next_match_notice(event["match"], self.language))
+
     async def frame_failed(self) -> None:
         await self._toast(FAILED)
 
@@ -211,6 +219,13 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
         session = self.scope.get("session")
         session_key = getattr(session, "session_key", None)
         return True, services.seat_of(match, self.scope.get("user"), session_key)
+
+
+def next_match_notice(match_id: int, language: str) -> str:
+    """The notice that the room's next match started (Play again), in ``language``."""
+    with translation.override(language):
+        url = reverse("game:table", args=[match_id])
+        return render_to_string("game/next_match.html", {"url": url}).strip()
 
 
 def parse_action_message(text_data: str | None) -> tuple[dict, int] | None:

@@ -130,6 +130,14 @@ def _fresh(now: datetime):  # noqa: ANN202 (a TableScreen queryset)
     return TableScreen.objects.filter(seen_at__gte=now - PRESENCE_WINDOW)
 
 
+def live_seats(match_id: int, now: datetime | None = None) -> set[int]:
+    """The seats of ``match_id`` with a screen that beat within the window."""
+    now = now or _clock()
+    return set(
+        _fresh(now).filter(match_id=match_id).exclude(seat=None).values_list("seat", flat=True)
+    )
+
+
 def listeners(match_id: int) -> tuple[set[int], set[str]]:
     """Seats with an open screen and the languages watchers read: who a change is sent to.
     Every row counts, fresh or not: a late beat must not cost a screen its frames."""

@@ -495,3 +495,24 @@ def test_hand_cards_tell_screen_readers_their_suit_in_the_players_language():
     labels = set(re.findall(r'<span class="visually-hidden">([^<]+)</span>', fragment))
     assert spoken <= labels
     assert not any(suit in labels_text for labels_text in labels for suit in ("clubs", "spades"))
+
+
+def test_r121_the_bot_playing_a_seat_shows_im_back_and_no_decision_on_its_screen():
+    """While the bot plays his seat, its player is told so and offered "I'm back"; his screen
+    does not say "Your decision" or offer End turn (a click would race the bot)."""
+    seed = next(s for s in range(500) if Game.new(GameConfig(seats=4, seed=s)).awaiting() == [0])
+    game = Game.new(GameConfig(seats=4, seed=seed))
+    seats = seat_records(4)
+    yours = table_fragment(match_record(), seats, game, 0)
+    assert "Your decision." in yours
+    assert "End turn" in yours
+
+    seats[0].autopilot = True
+    piloted = table_fragment(match_record(), seats, game, 0)
+
+    assert "The bot is playing your seat." in piloted
+    assert "I&#x27;m back" in piloted or "I'm back" in piloted
+    assert "/seat/0/return/" in piloted
+    assert "Your decision." not in piloted
+    assert "End turn" not in piloted
+    assert sent_actions(piloted) == []

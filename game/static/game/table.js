@@ -3,7 +3,6 @@
 // - keeps the frames in order: each starts with #table-state carrying the table version it
 //   brings and the one it follows; a late frame is dropped, and after a lost one the whole
 //   table is fetched once;
-// - beats over the table socket every few seconds, so the table knows who is here (Q48);
 // - keeps a half-made play (the picked card and its lit targets) through every frame that does
 //   not change the player's own decision, and gives focus to a new decision;
 // - confirms self-harming plays, ticks the countdowns, announces new log lines, opens and
@@ -41,31 +40,6 @@
     if (previous === null) return;  // the whole table: always taken
     if (version <= current) { event.preventDefault(); return; }  // late: already shown
     if (previous !== current) { event.preventDefault(); fetchWholeTable(); }  // a frame was lost
-  });
-
-  // --- heartbeat (Q48) ------------------------------------------------------------------------
-
-  // The page beats over its table socket every few seconds (the server reads the interval from
-  // game.presence and writes it on the page); a seat is present while some screen of it beats.
-  // Only while the socket is open: beats are not queued for a later reconnect.
-  var BEAT = '{"beat":1}';
-  var beating = null;
-  function tableSocket(event) {
-    return event.target && event.target.matches && event.target.matches(".tablepage[ws-connect]");
-  }
-  document.addEventListener("htmx:wsOpen", function (event) {
-    if (!tableSocket(event)) return;
-    var wrapper = event.detail.socketWrapper;
-    var every = parseInt(event.target.getAttribute("data-heartbeat-ms"), 10) || 2000;
-    if (beating) clearInterval(beating);
-    beating = setInterval(function () {
-      try { wrapper.sendImmediately(BEAT); } catch (e) { /* closing: the next open beats again */ }
-    }, every);
-  });
-  document.addEventListener("htmx:wsClose", function (event) {
-    if (!tableSocket(event) || !beating) return;
-    clearInterval(beating);
-    beating = null;
   });
 
   // --- picking a card and its targets ----------------------------------------------------------
