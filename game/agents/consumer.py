@@ -214,11 +214,12 @@ class AgentConsumer(GuardedSocketMixin, AsyncWebsocketConsumer):
             await database_sync_to_async(presence.open_screen)(
                 match_id, seat, settings.LANGUAGE_CODE, self.channel_name
             )
-            self.beat_written = time.monotonic()
+            self.beat_written = game_services.clock().timestamp()
 
     async def _beat(self) -> None:
-        """A frame from the program: its seat is still played (at most one write a second)."""
-        now = time.monotonic()
+        """A frame from the program: its seat is still played (at most one write a second,
+        on the services' clock)."""
+        now = game_services.clock().timestamp()
         if self.match_id is None or self.seat is None or now - self.beat_written < 1.0:
             return
         self.beat_written = now
