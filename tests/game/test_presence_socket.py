@@ -145,3 +145,11 @@ async def test_q48_closing_the_page_removes_its_screen_and_shows_the_seat_away(
     )()
     assert screens == [1]
     assert WINDOW == 6, "Q48: one documented window of about 6 s"
+
+
+def test_the_heartbeat_frame_is_the_one_the_page_sends():
+    """The page (game/static/game/presence.js) and the server agree on the heartbeat frame."""
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "game" / "static" / "game" / "presence.js"
+    assert f"'{consumers.HEARTBEAT}'" in script.read_text()
