@@ -19,13 +19,16 @@
     if (!beatingSocket(event)) return;
     var wrapper = event.detail.socketWrapper;
     var every = parseInt(event.target.getAttribute("data-heartbeat-ms"), 10) || 2000;
+    document.documentElement.setAttribute("data-live", "1");  // the page is live (and tests wait for it)
     if (beating) clearInterval(beating);
     beating = setInterval(function () {
       try { wrapper.sendImmediately(BEAT); } catch (e) { /* closing: the next open beats */ }
     }, every);
   });
   document.addEventListener("htmx:wsClose", function (event) {
-    if (!beatingSocket(event) || !beating) return;
+    if (!beatingSocket(event)) return;
+    document.documentElement.removeAttribute("data-live");
+    if (!beating) return;
     clearInterval(beating);
     beating = null;
   });
