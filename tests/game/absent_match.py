@@ -57,7 +57,8 @@ def play(queue, clock, *, seed: int, think: float, move_time: int = 15) -> Outco
             clock.advance(think)
             game = current.game()
             view = game.view(seat)
-            action = choose(view, game.legal_actions(seat), BotMemory.from_log(seat, view["log"]), seed=current.version)
+            memory = BotMemory.from_log(seat, view["log"])
+            action = choose(view, game.legal_actions(seat), memory, seed=current.version)
             services.submit(match.pk, seat, action, current.version)
             continue
         before = clock.now
