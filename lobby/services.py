@@ -493,28 +493,75 @@ def socket_closed(room_id: int, person: Person) -> None:
     _presence(room_id, person, opened=False)
 
 
+def room_beat(room_id: int, person: Person) -> None:
+    """A room page's heartbeat (Q48, as at the table): the member was seen now. A seat that
+    a sweep had marked away (or whose count a crashed process left wrong) is present again."""
+    seat = RoomSeat.objects.filter(room_id=room_id).filter(person.seat_filter()).first()
+    if seat is None:
+        return
+    if seat.connected:
+        RoomSeat.objects.filter(pk=seat.pk).update(last_seen=clock())
+        return
+    with transaction.atomic():
+        room = _locked(room_id)
+        seat = member_of(room, person)
+        if seat is not None and not seat.connected:
+            seat.sockets = 0
+            _seat_presence(room, seat, opened=True)
+
+
+def room_presence_sweep(now: datetime | None = None) -> int:
+    """Members whose room pages all stopped beating for a window are away, whatever their
+    socket count says: a web process that died never took its sockets off the count.
+    Returns how many members went away."""
+    now = now or clock()
+    stale = RoomSeat.objects.filter(
+        kind=RoomSeat.Kind.HUMAN, connected=True, last_seen__lt=now - presence.PRESENCE_WINDOW
+    ).values_list("room_id", "pk")
+    gone = 0
+    for room_id, seat_id in list(stale):
+        with transaction.atomic():
+            room = _locked(room_id)
+            seat = room.members.filter(pk=seat_id, connected=True).first()
+            if (
+                seat is None
+                or seat.last_seen is None
+                or seat.last_seen >= now - presence.PRESENCE_WINDOW
+            ):
+                continue
+            seat.sockets = 1  # the next close takes the count to nobody
+            _seat_presence(room, seat, opened=False)
+            gone += 1
+    return gone
+
+
 def _presence(room_id: int, person: Person, *, opened: bool) -> None:
     with transaction.atomic():
         room = _locked(room_id)
         seat = member_of(room, person)
         if seat is None:
             return
-        now = clock()
-        seat.sockets = seat.sockets + 1 if opened else max(0, seat.sockets - 1)
-        was_connected = seat.connected
-        seat.connected = seat.sockets > 0
-        seat.last_seen = now
-        seat.save(update_fields=["sockets", "connected", "last_seen"])
-        anyone_here = room.members.filter(connected=True).exists()
-        room.empty_since = None if anyone_here else now
-        room.save(update_fields=["empty_since"])
-        if seat.connected == was_connected:
-            return
-        if not seat.connected and room.host_id == seat.pk:
-            # Look again once the 30 s are up; the periodic sweep is the backstop.
-            seconds = HOST_ABSENCE_LIMIT.total_seconds() + 1
-            jobs.schedule(seconds, _check_host_job(), room.pk)
-        _redraw_on_commit(room)
+        _seat_presence(room, seat, opened=opened)
+
+
+def _seat_presence(room: Room, seat: RoomSeat, *, opened: bool) -> None:
+    """One room socket of ``seat`` opened or closed (under the room lock)."""
+    now = clock()
+    seat.sockets = seat.sockets + 1 if opened else max(0, seat.sockets - 1)
+    was_connected = seat.connected
+    seat.connected = seat.sockets > 0
+    seat.last_seen = now
+    seat.save(update_fields=["sockets", "connected", "last_seen"])
+    anyone_here = room.members.filter(connected=True).exists()
+    room.empty_since = None if anyone_here else now
+    room.save(update_fields=["empty_since"])
+    if seat.connected == was_connected:
+        return
+    if not seat.connected and room.host_id == seat.pk:
+        # Look again once the 30 s are up; the periodic sweep is the backstop.
+        seconds = HOST_ABSENCE_LIMIT.total_seconds() + 1
+        jobs.schedule(seconds, _check_host_job(), room.pk)
+    _redraw_on_commit(room)
 
 
 def _check_host_job() -> Callable[..., object]:

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from bangarena_site.accounts.forms import client_address
-from game import seat_labels
+from game import presence, seat_labels
 from game import services as game_services
 from game.models import Match, MatchSeat
 from game.services import SeatSpec
@@ -261,6 +261,7 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
         room, person, origin=f"{request.scheme}://{request.get_host()}"
     )
     context["name_form"] = NameForm(initial={"name": preferences.load(request)["name"]})
+    context["heartbeat_ms"] = presence.HEARTBEAT_SECONDS * 1000
     return render(request, "lobby/room_page.html", context)
 
 
