@@ -186,3 +186,25 @@ def test_guest_host_is_recognised_by_session_key(job_queue: JobQueue):
 
     assert response.status_code == 204
     assert Match.objects.get(pk=match.pk).tempo == "slow"
+
+
+def test_the_host_may_hand_an_ai_or_agent_seat_to_the_bot_and_back(job_queue: JobQueue):
+    """R132 for a seat whose model or program does not answer: the host's Hand to bot works
+    there too (it used to be refused as "at the table"); nobody else may (403)."""
+    hank, polly = make_user("hank"), make_user("polly")
+    match = start(
+        [
+            SeatSpec(kind="human", name="Hank", user_id=hank.pk),
+            SeatSpec(kind="human", name="Polly", user_id=polly.pk),
+            SeatSpec(kind="ai", name="Model"),
+            *bot_seats(1),
+        ]
+    )
+    services.set_host(match.pk, 0)
+
+    assert client_for(polly).post(hand_url(match, 2), **HTMX).status_code == 403
+    assert not seat(match, 2).autopilot
+    assert client_for(hank).post(hand_url(match, 2), **HTMX).status_code == 204
+    assert seat(match, 2).autopilot
+    assert client_for(hank).post(return_url(match, 2), **HTMX).status_code == 204
+    assert not seat(match, 2).autopilot
