@@ -673,28 +673,39 @@ def mark_away(match_id: int, away: dict[int, datetime]) -> None:
     regions go out in one small frame; the clock only when a deadline was cut."""
     with transaction.atomic():
         match = _locked(match_id)
-        before = table_before(match) if match.is_running else None
         players = list(match.seats.select_for_update().filter(seat__in=away, connected=True))
         if not players:
             return
-        cut_deadline = False
+        deciding = next(
+            (
+                player
+                for player in players
+                if match.is_running
+                and match.awaited_seat == player.seat
+                and not player.plays_itself
+            ),
+            None,
+        )
+        # The table as it was, only when its clock may change (a presence frame needs none).
+        before = table_before(match) if deciding is not None else None
         for player in players:
             since = away[player.seat]
             player.connected = False
             player.away_since = since
             player.last_seen = since
             player.save(update_fields=["connected", "away_since", "last_seen"])
-            if before is not None and match.awaited_seat == player.seat and not player.plays_itself:
-                start = max(match.awaited_since or since, since)
-                cut = start + timedelta(seconds=_limit_for(match, player))
-                if match.deadline is None or cut < match.deadline:
-                    match.deadline = cut
-                    match.save(update_fields=["deadline"])
-                    _schedule_move(match, max(0.0, (cut - clock()).total_seconds()))
-                    cut_deadline = True
+        if deciding is not None and before is not None:
+            since = away[deciding.seat]
+            start = max(match.awaited_since or since, since)
+            cut = start + timedelta(seconds=_limit_for(match, deciding))
+            if match.deadline is None or cut < match.deadline:
+                match.deadline = cut
+                match.save(update_fields=["deadline"])
+                _schedule_move(match, max(0.0, (cut - clock()).total_seconds()))
+                # The clock and every changed seat's region (presence included) in one frame.
+                publish_change(match, before)
+                return
         _publish_presence(match, [player.seat for player in players])
-        if cut_deadline and before is not None:
-            publish_change(match, before)
 
 
 def _publish_presence(match: Match, seats: list[int]) -> None:
