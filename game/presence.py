@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef
 
 from game.models import Match, MatchSeat, TableScreen
 
@@ -102,18 +102,23 @@ def sweep(now: datetime | None = None) -> int:
     TableScreen.objects.filter(seen_at__lt=now - FORGET_AFTER).delete()
     # A seat also counts as there for one window after it was last seen without a screen (a
     # player on his way from the room to a table that just started).
-    shown_here = MatchSeat.objects.filter(
-        connected=True,
-        # Humans, and AI seats played by an agent program (only those ever open a screen).
-        kind__in=(MatchSeat.Kind.HUMAN, MatchSeat.Kind.AI),
-        match__status=Match.Status.RUNNING,
-        last_seen__lt=now - PRESENCE_WINDOW,
-    ).values_list("match_id", "seat", "last_seen")
-    alive = set(_fresh(now).exclude(seat=None).values_list("match_id", "seat"))
+    # One query: shown present, yet no screen of the seat beat within the window (the
+    # (match, seen_at) index answers the NOT EXISTS per seat).
+    beating = _fresh(now).filter(match_id=OuterRef("match_id"), seat=OuterRef("seat"))
+    stale = (
+        MatchSeat.objects.filter(
+            connected=True,
+            # Humans, and AI seats played by an agent program (only those ever open a screen).
+            kind__in=(MatchSeat.Kind.HUMAN, MatchSeat.Kind.AI),
+            match__status=Match.Status.RUNNING,
+            last_seen__lt=now - PRESENCE_WINDOW,
+        )
+        .exclude(Exists(beating))
+        .values_list("match_id", "seat", "last_seen")
+    )
     gone: dict[int, dict[int, datetime]] = {}
-    for match_id, seat, last_seen in shown_here:
-        if (match_id, seat) not in alive:
-            gone.setdefault(match_id, {})[seat] = last_seen
+    for match_id, seat, last_seen in stale:
+        gone.setdefault(match_id, {})[seat] = last_seen
     for match_id, seats in gone.items():
         last = (
             TableScreen.objects.filter(match_id=match_id, seat__in=list(seats))
