@@ -352,3 +352,23 @@ def test_r121_an_ai_seat_that_does_not_answer_goes_to_the_bot(
             break
         job_queue.run_next()
     assert MatchAction.objects.filter(match=match, seat=0, cause="bot").exists()
+
+
+def test_q48_a_heartbeat_and_a_quiet_sweep_cost_a_few_queries_whatever_the_site_holds(
+    clock: FakeClock, job_queue: JobQueue, django_assert_max_num_queries
+):
+    """Heartbeats come every 2 s from every screen and the sweep runs every second: neither
+    may grow with the number of tables (one UPDATE and one EXISTS per beat; the sweep one
+    DELETE and one query when nobody left)."""
+    matches = [away_marshal_table(clock) for _ in range(5)]
+    for match in matches:
+        presence.open_screen(match.pk, 0, "en", f"screen-{match.pk}")
+    clock.advance(WINDOW + 1)
+    for match in matches:
+        presence.beat(match.pk, 0, "en", f"screen-{match.pk}")
+
+    with django_assert_max_num_queries(2):
+        presence.beat(matches[0].pk, 0, "en", f"screen-{matches[0].pk}")
+    # The DELETE runs in a transaction of its own: SQLite's BEGIN and COMMIT are counted too.
+    with django_assert_max_num_queries(4):
+        assert presence.sweep() == 0
