@@ -1,0 +1,58 @@
+"""The replay's table: the live table's regions (game.table.regions), drawn read-only.
+
+``ReplayPainter`` is the live ``Painter`` with four differences: the log panel is the whole
+match (game.replay.log) instead of the log so far; the signals are drawn as everyone saw them,
+without the viewer's buttons; the player's own switches, the host's tempo and the decision
+panel are left out; and hand cards are shown plainly (no "why not" reasons, nothing to press).
+Everything else, seats, centre, round bar, top line, role bar, the end panel, is the very
+same drawing the table screen uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.safestring import SafeString
+
+from game import table_signals
+from game.replay import log
+from game.table.regions import Painter
+
+
+@dataclass
+class ReplayPainter(Painter):
+    #: The log panel's lines and where each one links to.
+    lines: list[log.Line] = field(default_factory=list)
+    at: int = 0
+    url_for: Callable[[int], str] = str
+
+    def __post_init__(self) -> None:
+        self.oob = False
+
+    def log_lines(self, start_events: int = 0, start_signals: int = 0) -> list[SafeString]:
+        at, url_for = self.at, self.url_for
+        return [
+            log.linked(line, url_for(line.position), line.position == at and not line.later)
+            for line in self.lines
+        ]
+
+    def board(self, *, own: bool) -> table_signals.SignalBoard | None:
+        return super().board(own=False)  # as everyone saw them: nobody's buttons
+
+    def panel_context(self, region: str) -> dict[str, Any]:
+        if region == "table-decision":
+            return {"prompt": None, "deadline": "", "seconds_left": None, "clock_left": ""}
+        context = super().panel_context(region)
+        if region == "table-settings":
+            context.update(auto_pass=None, host=False)
+        elif region == "table-hand":
+            context.update(waiting="", end_turn=None, actionable=False)
+        return context
+
+    def hand(self) -> list[Any]:
+        faces = super().hand()
+        for face in faces:
+            face.why_not = ""
+        return faces
