@@ -26,8 +26,27 @@
 
   // --- moving to a position --------------------------------------------------------------
 
+  // A step replaces the bar, so a keyboard player's focus would fall to the page: it goes back
+  // to the same control (or, where that one can no longer move, to Play).
+  var refocus = null;
+  function noteFocus() {
+    var active = document.activeElement;
+    var b = bar();
+    if (!active || !b || !b.contains(active)) { refocus = null; return; }
+    refocus = active.id || null;
+  }
+  function restoreFocus() {
+    var b = bar();
+    if (!refocus || !b) return;
+    var again = document.getElementById(refocus);
+    if (!again || again.getAttribute("aria-disabled") === "true") again = document.getElementById("replay-play");
+    refocus = null;
+    if (again) again.focus();
+  }
+
   function go(url) {
     if (!window.htmx) { window.location.assign(url); return; }
+    noteFocus();
     if (loading) { queued = url; return; }
     loading = true;
     window.htmx.ajax("GET", url, { source: document.body, swap: "none" }).then(function () {
@@ -162,6 +181,8 @@
   }
 
   function arrived() {
+    paint();
+    restoreFocus();
     showCurrentLine();
     if (!playing) announce();  // while playing the words would pile up faster than read
     paintLogToggle();
