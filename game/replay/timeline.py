@@ -46,6 +46,8 @@ class Timeline:
     #: The positions where a round begins.
     round_starts: list[int] = field(default_factory=list)
     _checkpoints: dict[int, dict] = field(default_factory=dict, repr=False)
+    #: What callers derive once per match and keep with it (the log's sentences per language).
+    memo: dict = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(
