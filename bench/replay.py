@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -71,6 +72,7 @@ def main() -> None:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.core.management import call_command
     from django.test import Client
     from django.urls import reverse
@@ -80,8 +82,6 @@ def main() -> None:
     from game.table import context
     from tests.stats.conftest import START, play
     from tests.stats.conftest import store as store_match
-
-    from django.conf import settings
 
     settings.SECURE_SSL_REDIRECT = False  # DEBUG off (as in production), plain http here
     call_command("migrate", verbosity=0)
@@ -98,7 +98,7 @@ def main() -> None:
         match = store_match(config, play(config, seed=1000 + n), [])
         url = reverse("game:replay", args=[match.pk])
         store.forget()
-        cold = timed(lambda url=url: fetch(f"{url}?at=0"), 1)
+        cold = timed(partial(fetch, f"{url}?at=0"), 1)
         timeline = store.timeline(match)
         seats = list(match.seats.select_related("user"))
         base = context.load(match, seats, now=START)
@@ -107,16 +107,9 @@ def main() -> None:
         for at in points:
             for seat in (None, at % 8):
                 draws.append(
-                    timed(
-                        lambda at=at, seat=seat: position.draw(
-                            timeline, at, seat, base, base_url=url
-                        ),
-                        args.runs,
-                    )
+                    timed(partial(position.draw, timeline, at, seat, base, base_url=url), args.runs)
                 )
-            requests.append(
-                timed(lambda at=at, url=url: fetch(f"{url}?at={at}"), args.runs)
-            )
+            requests.append(timed(partial(fetch, f"{url}?at={at}"), args.runs))
         rows.append((mode, timeline.last, len(timeline.events), draws, requests, cold))
         if args.profile and n == 0:
             import cProfile
@@ -131,8 +124,10 @@ def main() -> None:
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
 
     print(f"8-seat matches, {args.runs} runs per position, every {args.every}. position(s)")
-    print(f"{'mode':<13} {'moves':>5} {'events':>6}  {'draw med':>8} {'draw max':>8}"
-          f"  {'req med':>7} {'req max':>7}  {'cold':>6}   (ms)")
+    print(
+        f"{'mode':<13} {'moves':>5} {'events':>6}  {'draw med':>8} {'draw max':>8}"
+        f"  {'req med':>7} {'req max':>7}  {'cold':>6}   (ms)"
+    )
     worst = 0.0
     for mode, moves, events, draws, requests, cold in rows:
         worst = max(worst, max(requests))
