@@ -60,7 +60,7 @@ class User(AbstractUser):
         default=False,
         help_text=_(
             "Others who watch your finished matches again, or download them, "
-            "see you as \u201cPlayer N\u201d."
+            "see you as “Player N”."
         ),
     )
     banned_at = models.DateTimeField(_("banned at"), null=True, blank=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from game import seat_labels
 from game.replay import log, scene
@@ -120,14 +120,14 @@ def draw_game(
 def steps(timeline: Timeline, at: int, url_for: Callable[[int], str]) -> list[Step]:
     last = timeline.last
     targets = [
-        ("start", gettext("Start"), "⏮", 0),
+        ("start", pgettext("replay", "Start"), "⏮", 0),
         ("round-back", gettext("Round back"), "«", timeline.previous_round(at)),
         ("turn-back", gettext("Turn back"), "‹‹", timeline.previous_turn(at)),
         ("back", gettext("Event back"), "‹", max(0, at - 1)),
         ("forward", gettext("Event forward"), "›", min(last, at + 1)),
         ("turn-forward", gettext("Turn forward"), "››", timeline.next_turn(at)),
         ("round-forward", gettext("Round forward"), "»", timeline.next_round(at)),
-        ("end", gettext("End"), "⏭", last),
+        ("end", pgettext("replay", "End"), "⏭", last),
     ]
     return [
         Step(key, label, symbol, target, url_for(target), target == at)
