@@ -59,8 +59,7 @@ class User(AbstractUser):
         _("hide my name in replays"),
         default=False,
         help_text=_(
-            "Others who watch your finished matches again, or download them, "
-            "see you as “Player N”."
+            "Others who watch your finished matches again, or download them, see you as “Player N”."
         ),
     )
     banned_at = models.DateTimeField(_("banned at"), null=True, blank=True)
