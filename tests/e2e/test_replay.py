@@ -153,3 +153,32 @@ def test_play_and_pause(page: Page, live_url: str, match_id: int):
     assert paused >= 9
     page.keyboard.press("End")
     wait_for(page, position(page)[1])
+
+
+def test_hiding_my_name_in_replays(page: Page, browser, live_url: str, match_id: int):
+    """The profile's opt-out at 360 px: once saved, a watcher's replay shows "Player 1" where
+    the owner's name was; the owner still sees it (and her summary links the replay)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_url}/accounts/login/")
+    page.fill("input[name=username]", OWNER)
+    page.fill("input[name=password]", PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    expect(page.locator(".account-menu__name")).to_have_text(OWNER)
+    page.goto(f"{live_url}/accounts/profile/")
+    page.get_by_label(re.compile("hide my name in replays", re.I)).check()
+    page.screenshot(path=str(SHOTS / "profile-360-opt-out.png"), full_page=True)
+    check(page, "profile with the replay opt-out")
+    page.locator("main form button[type=submit]").click()
+    expect(page.get_by_label(re.compile("hide my name in replays", re.I))).to_be_checked()
+
+    page.goto(f"{live_url}/match/{match_id}/result/")
+    page.locator("#watch-replay").click()
+    expect(page.locator("#table")).to_contain_text(OWNER)
+
+    watcher = browser.new_context(viewport={"width": 1280, "height": 860})
+    other = watcher.new_page()
+    other.goto(f"{live_url}/match/{match_id}/replay/?at=10")
+    expect(other.locator("#table")).to_contain_text("Player 1")
+    assert OWNER not in other.content()
+    other.screenshot(path=str(SHOTS / "replay-1280-anonymous.png"))
+    watcher.close()
