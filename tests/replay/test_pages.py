@@ -220,3 +220,33 @@ def test_a_reaction_bubble_shows_at_its_moment_only():
     assert "😂" in draw(match, here, None).table.split('id="log-lines"')[0]
     later = next(n for n in range(here, timeline.last + 1) if timeline.log_end[n] > length)
     assert "😂" not in draw(match, later, None).table.split('id="log-lines"')[0]
+
+
+ENGLISH_OF_THE_VIEWER = [
+    "Replay controls",
+    "Jump to",
+    "Seen by",
+    "Event forward",
+    "Everything: every hand and every role.",
+    "Keys: ← → one event",
+    "Download (JSON)",
+    "Through the eyes of",
+    "Turn back",
+]
+
+
+@pytest.mark.parametrize("language", ["ru", "pl", "tr", "id", "nl", "de"])
+def test_the_viewer_speaks_every_language(language: str):
+    """Issue 2: every string of the viewer is translated (the page and an htmx step)."""
+    from django.conf import settings
+
+    from tests.site.pages import visible_text
+
+    match = finished_match([], seats=4, seed=18, mode="classic")
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+        page = client.get(replay_url(match, at=6, seat=2), **headers).content.decode()
+        text = visible_text(page)
+        for english in ENGLISH_OF_THE_VIEWER:
+            assert english not in text, (language, english)
