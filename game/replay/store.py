@@ -8,13 +8,17 @@ cache holds engine states in memory only; nothing derived is ever written back (
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 
 from django.http import Http404
 
+from game.engine import IllegalAction
 from game.models import Match
 from game.replay.timeline import Move, Timeline
+
+logger = logging.getLogger(__name__)
 
 #: How many matches' timelines a process keeps (each is a few hundred kB at most).
 CACHE_SIZE = 32
@@ -47,7 +51,13 @@ def timeline(match: Match) -> Timeline:
         if found is not None:
             _cache.move_to_end(key)
             return found
-    built = Timeline.build(match.game_config(), moves_of(match))
+    try:
+        built = Timeline.build(match.game_config(), moves_of(match))
+    except (IllegalAction, ValueError, KeyError, TypeError):
+        # A log the engine no longer replays (a hand-edited row, a rule changed without a
+        # migration): no replay rather than a wrong one; the log says which match.
+        logger.exception("match %s does not replay from its stored log", match.pk)
+        raise Http404("this match does not replay") from None
     with _lock:
         _cache[key] = built
         while len(_cache) > CACHE_SIZE:

@@ -250,3 +250,12 @@ def test_the_viewer_speaks_every_language(language: str):
         text = visible_text(page)
         for english in ENGLISH_OF_THE_VIEWER:
             assert english not in text, (language, english)
+
+
+def test_a_log_that_does_not_replay_is_no_replay_rather_than_a_wrong_one(client, caplog):
+    """A stored action the engine refuses (a hand-edited row) gives a 404 and a logged
+    error, never a table that is not what happened."""
+    match = finished_match([], seats=4, seed=19, mode="classic")
+    match.actions.filter(seq=3).update(action={"type": "play", "card": "no-such-card"})
+    assert client.get(replay_url(match, at=5)).status_code == 404
+    assert "does not replay" in caplog.text
