@@ -5,7 +5,7 @@
 // - Play steps one event at a time at the chosen speed until the end or Pause;
 // - keys: ← → one event, Space play or pause, Home and End;
 // - the current log line is scrolled into view and the step's new lines are read out;
-// - the log drawer opens and closes as on the table (phones start with it closed).
+// - the log drawer starts open; on phones it sits under the table instead of over it.
 // Without scripts every control is an ordinary link or GET form.
 (function () {
   "use strict";
@@ -192,20 +192,16 @@
     }
   }
 
-  // --- the log drawer (as on the table: open on wide screens, one tap away on phones) -----
+  // --- the log drawer: open at first (the log is how a replay is read), one tap closes it;
+  // on phones it sits under the table (replay.css) -------------------------------------------
 
-  var narrow = window.matchMedia("(max-width: 44rem), (max-height: 30rem)");
   function logOpen() { return document.documentElement.getAttribute("data-log") !== "closed"; }
   function paintLogToggle() {
     document.querySelectorAll("[data-log-toggle]").forEach(function (button) {
       button.setAttribute("aria-expanded", logOpen() ? "true" : "false");
     });
   }
-  document.documentElement.setAttribute("data-log", narrow.matches ? "closed" : "open");
-  narrow.addEventListener("change", function () {
-    document.documentElement.setAttribute("data-log", narrow.matches ? "closed" : "open");
-    paintLogToggle();
-  });
+  document.documentElement.setAttribute("data-log", "open");
   document.addEventListener("click", function (event) {
     if (!event.target.closest || !event.target.closest("[data-log-toggle]")) return;
     document.documentElement.setAttribute("data-log", logOpen() ? "closed" : "open");
