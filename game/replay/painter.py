@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 from game import table_signals
 from game.replay import log
@@ -37,6 +37,14 @@ class ReplayPainter(Painter):
             log.linked(line, url_for(line.position), line.position == at and not line.later)
             for line in self.lines
         ]
+
+    def full_table(self) -> str:
+        # The live log announces each new line; a replay step replaces the whole table, and a
+        # live region full of the match would be read out at once. replay.js reads out the
+        # step's own lines instead (#replay-announcer, outside the table).
+        html = super().full_table()
+        quiet = html.replace(' aria-live="polite" aria-relevant="additions"', "", 1)
+        return mark_safe(quiet)  # noqa: S308 (the live table's own safe HTML, one attribute less)
 
     def board(self, *, own: bool) -> table_signals.SignalBoard | None:
         return super().board(own=False)  # as everyone saw them: nobody's buttons

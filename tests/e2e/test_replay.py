@@ -135,6 +135,25 @@ def test_step_through_a_whole_match(page: Page, live_url: str, match_id: int, wi
     page.screenshot(path=str(SHOTS / f"replay-{width}-log.png"))
 
 
+def test_the_keyboard_focus_stays_on_the_pressed_control(page: Page, live_url: str, match_id: int):
+    """A step replaces the bar: a keyboard player pressing "one event forward" (Enter) again
+    and again keeps the focus on it; at the end it moves to Play."""
+    page.goto(f"{live_url}/match/{match_id}/replay/?at=3")
+    page.locator("#replay-step-forward").focus()
+    for at in (4, 5, 6):
+        page.keyboard.press("Enter")
+        wait_for(page, at)
+        expect(page.locator("#replay-step-forward")).to_be_focused()
+    assert page.locator("#log-lines").get_attribute("aria-live") is None
+    expect(page.locator("#replay-announcer")).to_contain_text("6")
+    page.keyboard.press("End")
+    wait_for(page, position(page)[1])
+    page.locator("#replay-step-back").focus()
+    page.keyboard.press("Enter")
+    wait_for(page, position(page)[1] - 1)
+    expect(page.locator("#replay-step-back")).to_be_focused()
+
+
 def test_play_and_pause(page: Page, live_url: str, match_id: int):
     """Space plays from the page (nothing focused), the speed can change while playing, and
     the Play button (pressed again, here by the mouse) pauses."""

@@ -259,3 +259,12 @@ def test_a_log_that_does_not_replay_is_no_replay_rather_than_a_wrong_one(client,
     match.actions.filter(seq=3).update(action={"type": "play", "card": "no-such-card"})
     assert client.get(replay_url(match, at=5)).status_code == 404
     assert "does not replay" in caplog.text
+
+
+def test_the_replay_log_is_not_a_live_region(client: Client):
+    """A step replaces the table: a live log would read the whole match out; the step's own
+    lines go to #replay-announcer instead (replay.js)."""
+    match = finished_match([], seats=4, seed=20, mode="classic")
+    page = client.get(replay_url(match, at=3)).content.decode()
+    assert '<ol class="log__lines" id="log-lines" data-log>' in page
+    assert 'id="replay-announcer"' in page
