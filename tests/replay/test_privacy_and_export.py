@@ -143,3 +143,10 @@ def test_summary_history_and_statistics_link_to_the_replay():
     ):
         assert f'href="{url}"' in client.get(page).content.decode(), page
     assert client.get(url).status_code == 200
+
+
+def test_the_for_ai_developers_page_explains_the_export(client: Client):
+    page = client.get(reverse("ai_docs:index")).content.decode()
+    assert 'id="replays"' in page
+    assert "/replay.json" in page
+    assert "GameConfig.from_dict" in page
