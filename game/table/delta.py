@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from django.utils.safestring import SafeString
 
 from game.table.regions import (
+    HAND_ACT,
+    HAND_CARDS,
     LOG_REGION,
     Painter,
     Sight,
@@ -61,10 +63,18 @@ def private_delta(before: Sight, after: Sight) -> tuple[SafeString, list[str]]:
     """The frame's own part for one screen: its state element, its changed private regions,
     and a toast naming the card the viewer took from another hand (the public log only says
     "a card from the hand")."""
-    regions = changed(private_slices(before), private_slices(after))
+    before_slices, after_slices = private_slices(before), private_slices(after)
+    regions = changed(before_slices, after_slices)
     painter = Painter(after)
     parts = [painter.state(before.ctx.table_version)]
-    parts.extend(painter.region(region) for region in regions)
+    held = set(before_slices[HAND_CARDS])
+    for region in regions:
+        if region == HAND_CARDS:
+            parts.append(painter.hand_change(before_slices[HAND_CARDS], after_slices[HAND_CARDS]))
+        elif region.startswith(HAND_ACT) and region.removeprefix(HAND_ACT) not in held:
+            continue  # a card new in the hand comes whole, with what it does
+        else:
+            parts.append(painter.region(region))
     taken = taken_card(before, after)
     if taken is not None:
         parts.append(painter.took_toast(*taken))

@@ -37,6 +37,10 @@ from game.table.log import LogWriter
 TEMPO_CHOICES = (("slow", _("Slow")), ("normal", _("Normal")), ("fast", _("Fast")))
 
 LOG_REGION = "log-lines"
+#: The hand's regions: its head, the list of its cards (membership), each card's control.
+HAND_HEAD = "hand-head"
+HAND_CARDS = "hand-cards"
+HAND_ACT = "hand-act-"
 BLANKS = re.compile(r"\s*\n\s*")
 PUBLIC_PANELS = ("table-round", "table-centre", "table-clock", "table-over")
 PRIVATE_PANELS = (
@@ -49,7 +53,9 @@ PRIVATE_PANELS = (
 )
 TEMPLATES = {
     "table-round": "game/table/round.html",
+    "table-deck": "game/table/deck.html",
     "table-centre": "game/table/centre.html",
+    "table-pile": "game/table/pile.html",
     "table-clock": "game/table/clock.html",
     "table-over": "game/table/over.html",
     "table-top": "game/table/top.html",
@@ -65,12 +71,20 @@ def seat_public_id(seat: int) -> str:
     return f"seat-{seat}-pub"
 
 
+def seat_play_id(seat: int) -> str:
+    return f"seat-{seat}-play"
+
+
 def seat_status_id(seat: int) -> str:
     return f"seat-{seat}-now"
 
 
 def seat_private_id(seat: int) -> str:
     return f"seat-{seat}-you"
+
+
+def seat_aim_id(seat: int) -> str:
+    return f"seat-{seat}-aim"
 
 
 def seat_mark_id(seat: int) -> str:
@@ -139,12 +153,19 @@ def public_slices(sight: Sight) -> dict[str, Any]:
             ctx.deadline if deciding else None,
             _signals_about(sight.signals, seat),
         )
-        # The board shows the badge (kind, label, autopilot, agent, model), not the presence.
+        # The board shows the badge (kind, label, autopilot, agent, model), not the presence,
+        # nor the cards in front of the seat (their own region, which changes less often).
         badge = (info.kind, info.name, info.label, info.autopilot) if info else None
         models = (info.agent_badge, info.model_badge) if info else None
-        slices[seat_public_id(seat)] = (player, badge, models)
-    slices["table-round"] = (pv["round"], pv["high_noon"], pv["mode"], pv["deck_count"])
-    slices["table-centre"] = (pv["deck_count"], panels.current_check(pv), pv["discard_top"])
+        board = {key: value for key, value in player.items() if key != "in_play"}
+        slices[seat_public_id(seat)] = (board, badge, models)
+        slices[seat_play_id(seat)] = (player["weapon"], player["in_play"])
+    # An outer region before the regions inside it: a frame that redraws both swaps the inner
+    # one into the fresh outer one.
+    slices["table-round"] = (pv["round"], pv["high_noon"], pv["mode"])
+    slices["table-deck"] = (pv["deck_count"],)
+    slices["table-centre"] = (panels.current_check(pv), pv["discard_top"])
+    slices["table-pile"] = (pv["deck_count"],)
     slices["table-clock"] = (sorted(awaiting), ctx.deadline if awaiting else None, running)
     slices["table-over"] = (pv["result"],)
     slices[LOG_REGION] = (len(pv["log"]), len(sight.signals))
@@ -179,12 +200,12 @@ def private_slices(sight: Sight) -> dict[str, Any]:
             player["distance"],
             player["role"] if not public_role else None,
             seat in candidates and not player["role"],
-            view.get("role") if targets else None,
-            targets,
-            ctx.version if targets else None,
             seats.host_action(ctx, viewer, seat) if player["alive"] else "",
             (sight.open_hands or {}).get(seat) if viewer is None else None,
         )
+        # The targets on a seat are a region of their own: they come and go with every
+        # decision, while the distance and the known role above them hardly ever change.
+        slices[seat_aim_id(seat)] = (view.get("role") if targets else None, targets)
         slices[seat_mark_id(seat)] = _mark_slice(sight, seat)
     pending = dict(view.get("pending") or {})
     pending.pop("looking_at", None)
@@ -205,20 +226,39 @@ def private_slices(sight: Sight) -> dict[str, Any]:
         ctx.tempo if _host(sight) else None,
     )
     slices["table-decision"] = (
-        (view.get("pending"), legal, ctx.version, ctx.deadline, view.get("discard_top"))
-        if mine
-        else None
+        (view.get("pending"), legal, ctx.deadline, view.get("discard_top")) if mine else None
     )
-    slices["table-hand"] = (
-        viewer is None,
-        view["hand"],
-        legal,
-        ctx.version if legal else None,
-        mine,
-        # A dimmed card's reason reads the decision only while the decision is the viewer's.
-        (view.get("pending") or {}).get("kind") if mine else None,
-    )
+    slices.update(_hand_slices(sight))
     slices["table-signals"] = _signal_bar_slice(sight)
+    return slices
+
+
+def hand_act_id(card_id: str) -> str:
+    return f"{HAND_ACT}{card_id}"
+
+
+def _hand_slices(sight: Sight) -> dict[str, Any]:
+    """The hand as regions: its head, which cards it holds (in order), and per card what it
+    does now. A card's face is fixed while it is held, so it is drawn only when it arrives."""
+    view, legal = sight.view, sight.legal
+    hand = view["hand"] if sight.viewer is not None else []
+    slices: dict[str, Any] = {
+        HAND_HEAD: (
+            sight.viewer is None,
+            len(hand),
+            any(a["type"] == "end_turn" for a in legal),
+            bool(hand) and sight.running and not sight.my_decision,
+        ),
+        HAND_CARDS: tuple(card["id"] for card in hand),
+    }
+    uses: dict[str, list[dict[str, Any]]] = {}
+    for action in legal:
+        if "card" in action and "card2" not in action:
+            uses.setdefault(action["card"], []).append(action)
+    for card in hand:
+        acts = uses.get(card["id"], [])
+        reason = "" if acts else why_not(card, view, sight.my_decision)
+        slices[hand_act_id(card["id"])] = (acts, reason)
     return slices
 
 
@@ -311,8 +351,9 @@ class Painter:
 
     # --- public ------------------------------------------------------------------------
 
-    def seat_public(self, seat: int, *, status: bool = False) -> SafeString:
-        """A seat's public board, or (``status``) what it is doing now."""
+    def seat_public(self, seat: int, *, status: bool = False, play: bool = False) -> SafeString:
+        """A seat's public board, or (``status``) what it is doing now, or (``play``) the cards
+        in front of it."""
         sight = self.sight
         pv = sight.public
         board = self.board(own=False) if status else None
@@ -325,18 +366,34 @@ class Painter:
             ctx=sight.ctx,
             signals=board.for_seat(seat) if board else None,
         )
-        template = "game/table/seat_now.html" if status else "game/table/seat_pub.html"
+        if play:
+            template = "game/table/seat_play.html"
+        elif status:
+            template = "game/table/seat_now.html"
+        else:
+            template = "game/table/seat_pub.html"
         return self._render(template, {"s": public})
 
     def region(self, region: str) -> SafeString:
+        if region == HAND_HEAD:
+            return self._render("game/table/hand_head.html", self.hand_head_context())
+        if region.startswith(HAND_ACT):
+            face = self.hand_faces()[region.removeprefix(HAND_ACT)]
+            return self._render("game/table/hand_act.html", {"c": face})
+        if region == HAND_CARDS:
+            return self.hand_cards()
         if region.startswith("seat-"):
             seat = int(region.split("-")[1])
             if region.endswith("-pub"):
                 return self.seat_public(seat)
             if region.endswith("-now"):
                 return self.seat_public(seat, status=True)
+            if region.endswith("-play"):
+                return self.seat_public(seat, play=True)
             if region.endswith("-mark"):
                 return self.seat_mark(seat)
+            if region.endswith("-aim"):
+                return self.seat_aim(seat)
             return self.seat_private(seat)
         return self._render(TEMPLATES[region], self.panel_context(region))
 
@@ -350,6 +407,8 @@ class Painter:
                 "mode_name": catalogue.mode_name(pv["mode"]),
                 "deck_count": pv["deck_count"],
             }
+        if region in ("table-deck", "table-pile"):
+            return {"deck_count": pv["deck_count"]}
         if region == "table-centre":
             top = pv.get("discard_top")
             return {
@@ -408,15 +467,10 @@ class Painter:
                 "clock_left": seats.clock_text(left),
             }
         if region == "table-hand":
-            hand = self.hand()
             return {
                 "spectator": sight.viewer is None,
-                "hand": hand,
-                "end_turn": self.end_turn(),
-                "waiting": str(WAIT) if hand and sight.running and not sight.my_decision else "",
-                # The form with the match version only where there is something to send: the
-                # version is part of the hand's slice only then.
-                "actionable": bool(sight.legal),
+                "hand": list(self.hand_faces().values()),
+                **self.hand_head_context(),
             }
         if region == "table-signals":
             board = self.board(own=True) if sight.ctx.human(sight.viewer) else None
@@ -438,11 +492,16 @@ class Painter:
             role=str(catalogue.role_name(role_id)) if role_id else "",
             role_id=role_id,
             deputy_candidate=seat in set(view.get("deputy_candidates") or []) and not role_id,
-            targets=self.controls.targets.get(seat, []) if viewer is not None else [],
             host_action=seats.host_action(sight.ctx, viewer, seat) if player["alive"] else "",
             open_hand=[card_face(c) for c in hands.get(seat, [])] if viewer is None else [],
         )
         return self._render("game/table/seat_you.html", {"s": private})
+
+    def seat_aim(self, seat: int) -> SafeString:
+        """The viewer's target buttons on ``seat``, each lit by the hand card it belongs to."""
+        viewer = self.sight.viewer
+        targets = self.controls.targets.get(seat, []) if viewer is not None else []
+        return self._render("game/table/seat_aim.html", {"seat": seat, "targets": targets})
 
     def seat_mark(self, seat: int) -> SafeString:
         """The viewer's mark menu on ``seat`` (R124), empty where the viewer cannot mark it."""
@@ -455,22 +514,59 @@ class Painter:
         }
         return self._render("game/table/seat_mark.html", {"s": mark})
 
-    def hand(self) -> list[Any]:
+    def hand_faces(self) -> dict[str, Any]:
+        """The viewer's hand cards by id, in hand order, each with what it does now."""
         sight = self.sight
         controls = self.controls
-        faces = []
-        for card in sight.view["hand"]:
+        faces = {}
+        for card in sight.view["hand"] if sight.viewer is not None else []:
             face = card_face(card)
             face.control = controls.card_controls.get(card["id"])
             face.selectable = card["id"] in controls.selectable
             face.playable = face.control is not None or face.selectable
             if not face.playable:
                 face.why_not = why_not(card, sight.view, sight.my_decision)
-            faces.append(face)
+            faces[card["id"]] = face
         return faces
 
-    def end_turn(self) -> Any:
-        return self.controls.end_turn if self.sight.viewer is not None else None
+    def hand_head_context(self) -> dict[str, Any]:
+        sight = self.sight
+        count = len(sight.view["hand"]) if sight.viewer is not None else 0
+        return {
+            "count": count,
+            "end_turn": self.controls.end_turn if sight.viewer is not None else None,
+            "waiting": str(WAIT) if count and sight.running and not sight.my_decision else "",
+        }
+
+    def hand_cards(self, only: list[str] | None = None, *, append: bool = False) -> SafeString:
+        """The hand's list, whole (``only`` None) or the cards ``only`` to append to it."""
+        faces = self.hand_faces()
+        cards = [faces[card_id] for card_id in only] if only is not None else list(faces.values())
+        oob, self.oob = self.oob, False  # the cards inside are not swaps of their own
+        try:
+            slots = "".join(self._render("game/table/hand_card.html", {"c": c}) for c in cards)
+        finally:
+            self.oob = oob
+        swap = "beforeend" if append else "true"
+        return mark_safe(  # noqa: S308 (the slots are templates' output, autoescaped)
+            f'<ul class="hand__cards" id="{HAND_CARDS}" hx-swap-oob="{swap}">{slots}</ul>'
+        )
+
+    def hand_change(self, before: tuple[str, ...], after: tuple[str, ...]) -> SafeString:
+        """The swaps that take the hand's list from cards ``before`` to cards ``after``: cards
+        leave one by one and new ones are appended (a hand keeps the order cards came in);
+        anything else redraws the list."""
+        kept = [card_id for card_id in before if card_id in after]
+        added = [card_id for card_id in after if card_id not in before]
+        if list(after) != kept + added:
+            return self.hand_cards()
+        gone = "".join(
+            f'<li id="hand-card-{card_id}" hx-swap-oob="delete"></li>'
+            for card_id in before
+            if card_id not in after
+        )
+        appended = self.hand_cards(added, append=True) if added else ""
+        return mark_safe(gone + appended)  # noqa: S308 (ids are the engine's hex card ids)
 
     # --- the log -----------------------------------------------------------------------
 
@@ -532,7 +628,9 @@ class Painter:
                 "deciding": place.seat in sight.awaiting,
                 "now": self.seat_public(place.seat, status=True),
                 "pub": self.seat_public(place.seat),
+                "play": self.seat_public(place.seat, play=True),
                 "you": self.seat_private(place.seat),
+                "aim": self.seat_aim(place.seat),
                 "mark": self.seat_mark(place.seat),
             }
             for place in places

@@ -21,7 +21,6 @@ from game.table.portraits import PORTRAITS
 
 if TYPE_CHECKING:
     from game.table.context import SeatInfo, TableContext
-    from game.table.controls import TargetButton
     from game.table_signals import SeatSignals
 
 
@@ -136,7 +135,6 @@ class SeatPrivate:
     role: str
     role_id: str
     deputy_candidate: bool
-    targets: list[TargetButton] = field(default_factory=list)
     #: Host controls for this seat (R132): "return" or "hand" when the host may use one.
     host_action: str = ""
     open_hand: list[CardFace] = field(default_factory=list)

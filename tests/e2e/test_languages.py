@@ -185,9 +185,9 @@ BROKEN_CARD_NAMES = """
 # Hand cards whose rule text runs under their action button ("Kies doelwit" over the last line
 # of the Dutch Jail's rule).
 RULE_UNDER_BUTTON = """
-() => [...document.querySelectorAll("#table .hand .card")].flatMap((card) => {
-  const rule = card.querySelector(".card__rule");
-  const button = card.querySelector(".card__do");
+() => [...document.querySelectorAll("#table .hand .hand__slot")].flatMap((card) => {
+  const rule = card.querySelector(".card .card__rule");
+  const button = card.querySelector(".hand__act .card__do, .hand__act .card__why");
   if (!rule || !button) return [];
   const ruleBottom = rule.getBoundingClientRect().bottom;
   const buttonTop = button.getBoundingClientRect().top;

@@ -42,7 +42,9 @@ def ctx_at(game: Game, version: int) -> context.TableContext:
 def regions_of(html: str) -> dict[str, str]:
     """Region id -> its element, for every region of a whole table (by the region's ids)."""
     found = {}
-    for element_id in re.findall(r' id="((?:seat-\d+-(?:pub|you))|table-[a-z]+|log-lines)"', html):
+    for element_id in re.findall(
+        r' id="((?:seat-\d+-(?:pub|you|play|now|mark))|table-[a-z]+|log-lines)"', html
+    ):
         found[element_id] = element(html, element_id)
     return found
 
@@ -61,19 +63,24 @@ def element(html: str, element_id: str) -> str:
 
 
 def apply(whole: str, frame: str) -> str:
-    """What htmx does with a frame: swap each region by id, append the new log lines."""
-    for element_id in re.findall(r'<\w+[^>]* id="([\w-]+)"[^>]* hx-swap-oob="', frame):
+    """What htmx does with a frame's out-of-band swaps, in order: "true" replaces the element
+    of the same id, "beforeend" appends the children (new log lines, cards new in the hand),
+    "delete" removes the element (a card that left the hand)."""
+    for element_id, swap in re.findall(
+        r'<\w+[^>]* id="([\w-]+)"[^>]* hx-swap-oob="([^"]+)"', frame
+    ):
         if element_id == "toasts":
             continue  # news for the moment, outside the table
         new = element(frame, element_id)
-        if element_id == "log-lines":
-            lines = re.sub(r"^<ol[^>]*>|</ol>$", "", new)
-            old = element(whole, "log-lines")
-            whole = whole.replace(old, old[: -len("</ol>")] + lines + "</ol>")
+        old = element(whole, element_id)
+        if swap == "delete":
+            whole = whole.replace(old, "")
+        elif swap == "beforeend" or element_id == "log-lines":
+            tag = re.match(r"<(\w+)", old).group(1)
+            children = re.sub(rf"^<{tag}[^>]*>|</{tag}>$", "", new)
+            whole = whole.replace(old, old[: -len(f"</{tag}>")] + children + f"</{tag}>")
         else:
-            whole = whole.replace(
-                element(whole, element_id), new.replace(' hx-swap-oob="true"', "")
-            )
+            whole = whole.replace(old, new.replace(f' hx-swap-oob="{swap}"', ""))
     return whole
 
 
@@ -139,8 +146,14 @@ def test_no_frame_holds_another_seats_hand_a_hidden_role_or_the_deck(
         for viewer in screens_of(after):
             frame = frame_for(before, after, viewer, version)
             secret = secrets_for(state, viewer, after.view(viewer))
-            for card_id in secret["hand_ids"] | secret["deck_ids"]:
+            # A card that just left the viewer's own hand (taken by a Grab, say) is removed
+            # from the screen by its id, which that viewer knew: it tells nothing new.
+            held = {c["id"] for c in before.view(viewer)["hand"]} if viewer is not None else set()
+            for card_id in (secret["hand_ids"] | secret["deck_ids"]) - held:
                 assert card_id not in frame, (viewer, card_id)
+            for card_id in held & secret["hand_ids"]:
+                assert frame.count(card_id) == 1, "a card that left the hand is only removed"
+                assert f'<li id="hand-card-{card_id}" hx-swap-oob="delete"></li>' in frame
             for seat, role in secret["roles"].items():
                 for part in re.findall(
                     rf'id="seat-{seat}-(?:pub|you)".*?(?=<\w+ [^>]*id="seat-|$)', frame, re.S

@@ -13,6 +13,7 @@ import json
 import random
 import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -29,7 +30,9 @@ SEAT_BLOCK = re.compile(r'<li class="seat[^"]*"\s+style="[^"]*" data-seat="(\d+)
 #: the match version once for all its buttons.
 FORM = re.compile(r"<form ws-send[^>]*>(.*?)</form>", re.S)
 ACTION = re.compile(r"<button type=\"submit\" name=\"action\" value='([^']*)'")
-VERSION_FIELD = re.compile(r'<input type="hidden" name="version" value="([^"]*)">')
+ROOT = Path(__file__).resolve().parents[2]
+# The match version every frame's table-state element carries; table.js sends it with a click.
+STATE_VERSION = re.compile(r'<div id="table-state"[^>]* data-version="(\d+)"')
 
 
 def match_record(version: int = 3, host_seat: int | None = None) -> SimpleNamespace:
@@ -74,14 +77,14 @@ def render(game: Game, viewer: int | None, names: dict[int, str] | None = None) 
 
 
 def sent_actions(fragment: str) -> list[dict[str, Any]]:
-    """Every action a button would send, each checked to be sent with the match version."""
+    """Every action a button would send, each from a form the table's script sends with the
+    match version of the latest frame (the table-state element every frame starts with)."""
     actions = []
     for form in FORM.findall(fragment):
-        found = ACTION.findall(form)
-        if found:
-            assert VERSION_FIELD.search(form), "a form of actions without the match version"
-        actions.extend(json.loads(html.unescape(raw)) for raw in found)
+        actions.extend(json.loads(html.unescape(raw)) for raw in ACTION.findall(form))
     assert len(actions) == len(ACTION.findall(fragment)), "an action button outside a form"
+    if actions:
+        assert STATE_VERSION.search(fragment), "actions without the match version to send"
     return actions
 
 
@@ -173,18 +176,21 @@ def test_the_viewers_legal_actions_and_nothing_else_are_controls(seed: int, seat
             fragment = render(game, viewer)
             expected = sorted(canonical(a) for a in game.legal_actions(viewer))
             assert sorted(canonical(a) for a in sent_actions(fragment)) == expected
-            assert set(VERSION_FIELD.findall(fragment)) <= {"3"}
+            assert STATE_VERSION.findall(fragment) == ["3"]
         assert sent_actions(render(game, None)) == []
 
 
 def test_every_action_carries_the_match_version():
-    """Issue 6: a stale or repeated click changes nothing because each action names its version."""
+    """Issue 6: a stale or repeated click changes nothing because each action names its version:
+    the table's state element holds the match version, which the table's script adds to every
+    action it sends (table.js, htmx:wsConfigSend), and the forms carry no stale copy of it."""
     game = Game.new(GameConfig(seats=4, seed=9))
     seat = game.awaiting()[0]
     fragment = table_fragment(match_record(version=77), seat_records(4), game, seat)
-    versions = re.findall(r'name="version" value="([^"]*)"', fragment)
-    assert versions
-    assert set(versions) == {"77"}
+    assert STATE_VERSION.findall(fragment) == ["77"]
+    assert 'name="version"' not in fragment
+    script = (ROOT / "game" / "static" / "game" / "table.js").read_text()
+    assert "parameters.version = " in script
 
 
 def test_player_names_are_escaped_everywhere():

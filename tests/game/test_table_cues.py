@@ -127,7 +127,7 @@ def test_a_dimmed_card_says_why_it_cannot_be_played():
         [seat] = game.awaiting()
         game.apply(seat, {"type": "pass"})
     hand = re.search(r'id="table-hand".*</section>', render(game, marshal), re.S).group(0)
-    reasons = re.findall(r'<span class="card__why">([^<]*)</span>', hand)
+    reasons = re.findall(r"<span class=\"card__why\"[^>]*>([^<]*)</span>", hand)
     assert "One Shot per turn" in reasons
     assert "Only as an answer to a Shot" in reasons
     assert "You are at full health" in reasons

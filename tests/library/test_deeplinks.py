@@ -13,7 +13,7 @@ from django.urls import reverse
 from game.engine import Game, GameConfig
 from tests.game.test_rendering import render, seat_blocks
 
-HAND_SLOT = re.compile(r'<li class="hand__slot">(.*?)</li>', re.S)
+HAND_SLOT = re.compile(r'<li class="hand__slot"[^>]*>(.*?)</li>', re.S)
 
 
 def entry(kind: str, rank: str, suit: str) -> str:

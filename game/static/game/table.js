@@ -115,11 +115,19 @@
     if (root && !form.closest(".signal")) root.classList.add("is-sending");  // one click per version
   }, true);
 
-  // The pressed button's action goes with the form's version (whatever htmx knows of clicks).
+  // The pressed button's action goes with the match version of the latest frame (its
+  // #table-state): a control the frames left in place is still the same legal action, and a
+  // click made on an older table is refused as stale by the server. Taken when the click is
+  // sent, so a click queued while offline keeps the version it was made on.
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var submitted = event.detail.triggeringEvent;
     var button = submitted && submitted.submitter;
     if (button && button.name === "action") event.detail.parameters.action = button.value;
+    var form = event.target;
+    var marker = state();
+    if (form && form.matches && form.matches("form.acts") && marker) {
+      event.detail.parameters.version = marker.getAttribute("data-version");
+    }
   });
 
   // --- countdowns ----------------------------------------------------------------------------
@@ -296,7 +304,8 @@
   });
   document.addEventListener("htmx:oobAfterSwap", function (event) {
     var id = event.target && event.target.id;
-    if (id === "table-decision" || id === "table-hand" || id === "table") decisionChanged = true;
+    if (id === "table-decision" || id === "table-hand" || id === "table" ||
+        (id && id.indexOf("hand-") === 0)) decisionChanged = true;
   });
 
   function refreshed() {
@@ -311,7 +320,7 @@
     if (focusWasOnTable && decisionChanged && lost) {
       // In order of urgency; the picked card's first target if a pick survived.
       var next = first || root.querySelector(".prompt .act__button") ||
-        root.querySelector(".card--playable") || root.querySelector(".act--end .act__button");
+        root.querySelector(".hand .card--playable") || root.querySelector(".act--end .act__button");
       if (next) next.focus();
     }
     focusWasOnTable = false;
