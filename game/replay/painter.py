@@ -3,7 +3,8 @@
 ``ReplayPainter`` is the live ``Painter`` with four differences: the log panel is the whole
 match (game.replay.log) instead of the log so far; the signals are drawn as everyone saw them,
 without the viewer's buttons; the player's own switches, the host's tempo and the decision
-panel are left out; and hand cards are shown plainly (no "why not" reasons, nothing to press).
+panel are left out; and the hand is the live hand's head and cards without the form around
+them, shown plainly (no "why not" reasons, no End turn, nothing to press).
 Everything else, seats, centre, round bar, top line, role bar, the end panel, is the very
 same drawing the table screen uses.
 """
@@ -49,18 +50,24 @@ class ReplayPainter(Painter):
     def board(self, *, own: bool) -> table_signals.SignalBoard | None:
         return super().board(own=False)  # as everyone saw them: nobody's buttons
 
+    def region(self, region: str) -> SafeString:
+        if region == "table-hand":  # the live hand's parts without its form (nothing to send)
+            return self._render("game/replay/hand.html", self.panel_context(region))
+        return super().region(region)
+
     def panel_context(self, region: str) -> dict[str, Any]:
         if region == "table-decision":
             return {"prompt": None, "deadline": "", "seconds_left": None, "clock_left": ""}
         context = super().panel_context(region)
         if region == "table-settings":
             context.update(auto_pass=None, host=False)
-        elif region == "table-hand":
-            context.update(waiting="", end_turn=None, actionable=False)
         return context
 
-    def hand(self) -> list[Any]:
-        faces = super().hand()
-        for face in faces:
+    def hand_head_context(self) -> dict[str, Any]:
+        return {**super().hand_head_context(), "waiting": "", "end_turn": None}
+
+    def hand_faces(self) -> dict[str, Any]:
+        faces = super().hand_faces()
+        for face in faces.values():
             face.why_not = ""
         return faces

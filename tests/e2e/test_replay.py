@@ -104,6 +104,9 @@ def test_step_through_a_whole_match(page: Page, live_url: str, match_id: int, wi
     assert last > 20
     page.screenshot(path=str(SHOTS / f"replay-{width}-start.png"))
     check(page, f"replay at {width} px")
+    if width >= 1280:  # a desktop replay is one screen, bar and table, as the live table is
+        bottom = page.evaluate("document.getElementById('table').getBoundingClientRect().bottom")
+        assert bottom <= height
     # Everything perspective: every seat shows its hand on the table.
     expect(page.locator(".seat__open-hand").first).to_be_visible()
 
