@@ -110,7 +110,7 @@ def draw_game(
         last=last,
         seat=seat,
         steps=steps(timeline, at, url_for),
-        turns=turn_choices(timeline, at, names),
+        turns=turn_choices(timeline, at, names, upto=upto),
         perspectives=perspective_choices(ctx, seat),
         summary=summary(timeline, at),
         perspective_line=perspective_line(ctx, seat),
@@ -135,19 +135,23 @@ def steps(timeline: Timeline, at: int, url_for: Callable[[int], str]) -> list[St
     ]
 
 
-def turn_choices(timeline: Timeline, at: int, names: dict[int, str]) -> list[Choice]:
+def turn_choices(
+    timeline: Timeline, at: int, names: dict[int, str], *, upto: int | None = None
+) -> list[Choice]:
+    """The turns to jump to. A seat's perspective (``upto``) names only the turns it had seen;
+    later ones are just numbers, as in its log: whose turn came next would tell who was out."""
     current = timeline.turn_index(at)
-    return [
-        Choice(
-            str(start),
-            gettext("Turn %(number)s · round %(round)s · %(player)s")
-            % {"number": index + 1, "round": round_, "player": names.get(seat, str(seat + 1))},
-            index == current,
-        )
-        for index, (start, seat, round_) in enumerate(
-            zip(timeline.turn_starts, timeline.turn_seats, timeline.turn_rounds, strict=True)
-        )
-    ]
+    choices = []
+    for index, (start, seat, round_) in enumerate(
+        zip(timeline.turn_starts, timeline.turn_seats, timeline.turn_rounds, strict=True)
+    ):
+        words = {"number": index + 1, "round": round_, "player": names.get(seat, str(seat + 1))}
+        if upto is not None and start > upto:
+            label = gettext("Turn %(number)s") % words
+        else:
+            label = gettext("Turn %(number)s · round %(round)s · %(player)s") % words
+        choices.append(Choice(str(start), label, index == current))
+    return choices
 
 
 def perspective_choices(ctx: TableContext, seat: int | None) -> list[Choice]:

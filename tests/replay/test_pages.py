@@ -168,13 +168,19 @@ def test_a_seat_sees_only_the_log_it_had_seen_and_later_turns_to_jump_to(client:
     eliminated = [i for i, e in enumerate(timeline.events) if e["type"] == "eliminated"]
     assert eliminated
     at = timeline.position_of_event(eliminated[0]) - 1
-    html = draw(match, at, 0).table
+    drawn_seat = draw(match, at, 0)
+    html = drawn_seat.table
     lines = re.findall(r'class="(rlog[^"]*)" href="[^"]+" data-replay-go data-at="(\d+)"', html)
     assert all(int(a) <= at for kind, a in lines if "later" not in kind)
     later = [int(a) for kind, a in lines if "later" in kind]
     assert later == [s for s in timeline.turn_starts if s > at]
     log = html.split('id="log-lines"')[1]
     assert "eliminated" not in log
+    # Nor does the turn list name whose later turns came (who was still in).
+    later_turns = [c for c in drawn_seat.turns if int(c.value) > at]
+    assert later_turns
+    assert all("·" not in c.label for c in later_turns)
+    assert all("·" in c.label for c in drawn_seat.turns if int(c.value) <= at)
     everything = draw(match, at, None).table.split('id="log-lines"')[1]
     assert "eliminated" in everything
 
