@@ -12,9 +12,7 @@ import re
 from game.engine import Game, GameConfig
 from tests.game.test_rendering import marshal_game, render, seat_blocks, visible_text
 
-TARGET = re.compile(
-    r'<span class="target" data-for-card="([^"]+)" hidden>\s*<button ([^>]*)>([^<]*)</button>'
-)
+TARGET = re.compile(r'<span class="target" hidden>\s*<button ([^>]*)>([^<]*)</button>')
 
 
 def attribute(tag: str, name: str) -> str:
@@ -26,12 +24,12 @@ def targets(fragment: str) -> list[dict]:
     """Every target button on the seats: its card, action, confirmation question and label."""
     return [
         {
-            "card": card,
+            "card": json.loads(attribute(tag, "value"))["card"],
             "action": json.loads(attribute(tag, "value")),
             "confirm": attribute(tag, "data-confirm"),
             "label": html.unescape(label),
         }
-        for card, tag, label in TARGET.findall(fragment)
+        for tag, label in TARGET.findall(fragment)
     ]
 
 
