@@ -274,8 +274,13 @@ BANGARENA_PERIODIC_JOBS: dict[str, float] = {
     "sessions.clear_expired": 3600.0,
     # Plays decisions whose timer or bot job was lost, so no table can freeze (game.tasks).
     "game.sweep": 5.0,
+    # Seats whose screens stopped beating go away; away too long in their turn: autopilot
+    # (game.presence, Q48, R121).
+    "game.presence": 1.0,
     # R133: hand a room to another human once its host has been away 30 s (lobby.tasks).
     "lobby.watch_hosts": 5.0,
+    # Room pages that stopped beating: their members are away (Q48, the ready check).
+    "lobby.watch_presence": 2.0,
     # Close rooms that sat empty for a day.
     "lobby.close_empty_rooms": 3600.0,
     # Forget guests 30 days after their matches (bangarena_site.accounts.forget).

@@ -21,18 +21,27 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 
+from game import presence
 from game.engine import Game
 from game.models import Match, MatchSeat
 from game.table import context
 from game.table.context import TableContext
 
-# Consumers handle this message type (MatchConsumer.table_update).
+# Consumers handle these message types (MatchConsumer.table_update, .table_presence).
 TABLE_MESSAGE = "table.update"
+PRESENCE_MESSAGE = "table.presence"
+NEXT_MESSAGE = "table.next"
 
 
 def seat_group(match_id: int, seat: int) -> str:
     """The group of one seat's sockets; only that seat's player listens."""
     return f"match.{match_id}.seat.{seat}"
+
+
+def next_group(match_id: int) -> str:
+    """Every screen of a match, the summary pages after it included: told when the room
+    starts its next match (Play again)."""
+    return f"match.{match_id}.next"
 
 
 def watchers_group(match_id: int, language: str) -> str:
@@ -113,23 +122,24 @@ def table_message(html: str, table_version: int) -> dict[str, Any]:
     return {"type": TABLE_MESSAGE, "html": html, "version": table_version}
 
 
-def anybody_looking(match: Match, seats: Sequence[MatchSeat]) -> bool:
+def anybody_looking(match: Match) -> bool:
     """Whether a change of ``match`` reaches any screen: a seated human's or a watcher's."""
-    return bool(match.watchers) or any(p.is_human and p.sockets > 0 for p in seats)
+    return presence.anybody_looking(match.pk)
 
 
 def publish(match: Match, seats: Sequence[MatchSeat], before: Snapshot, after: Snapshot) -> None:
     """Send each open screen of ``match`` the frame that takes it from ``before`` to ``after``.
 
-    ``seats`` are the match's seats as of ``after`` (who has a socket open, in which language);
-    ``match.watchers`` says which languages somebody watches in."""
+    ``seats`` are the match's seats as of ``after`` (in which language each reads); the open
+    screens (game.presence) say which seats and which watchers' languages look."""
     # The drawing modules read table_signals, which needs the services: imported here.
     from game.table import delta, screens
 
-    if not anybody_looking(match, seats):
+    looking, languages = presence.listeners(match.pk)
+    if not looking and not languages:
         return  # nobody looks: nothing is drawn
-    listeners = [p for p in seats if p.is_human and p.sockets > 0]
-    watching = sorted(match.watchers)
+    listeners = [p for p in seats if p.is_human and p.seat in looking]
+    watching = sorted(languages)
     public_before = before.game.view(None)
     public_after = after.game.view(None)
     shared_before = screens.sight(before.game, None, before.ctx, public=public_before)
@@ -166,3 +176,47 @@ async def _send_all(outgoing: list[tuple[str, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
     for group, message in outgoing:
         await layer.group_send(group, message)
+
+
+def publish_presence(match_id: int, seats: Sequence[int]) -> None:
+    """Send every open screen the presence regions of ``seats`` (Q48), drawn once per
+    language: a player coming or going costs these few spans, never a table render."""
+    from django.template.loader import render_to_string
+
+    looking, languages = presence.listeners(match_id)
+    if not looking and not languages:
+        return
+    players = list(
+        MatchSeat.objects.filter(match_id=match_id).select_related("user").order_by("seat")
+    )
+    shown = [p for p in players if p.seat in set(seats) and p.is_human]
+    if not shown:
+        return
+    by_language: dict[str, list[str]] = {}
+    for player in players:
+        if player.seat in looking and player.is_human:
+            by_language.setdefault(language_of_seat(player), []).append(
+                seat_group(match_id, player.seat)
+            )
+    for language in languages:
+        by_language.setdefault(language, []).append(watchers_group(match_id, language))
+    outgoing: list[tuple[str, dict[str, Any]]] = []
+    for language, groups in by_language.items():
+        with translation.override(language):
+            html = "".join(
+                render_to_string(
+                    "game/table/presence.html",
+                    {"seat": p.seat, "connected": p.connected, "oob": True},
+                ).strip()
+                for p in shown
+            )
+        message = {"type": PRESENCE_MESSAGE, "html": html}
+        outgoing.extend((group, message) for group in groups)
+    async_to_sync(_send_all)(outgoing)
+
+
+def announce_next(match_id: int, next_match_id: int) -> None:
+    """Tell every screen of ``match_id`` (tables and summary pages) that the room's next
+    match is ``next_match_id``: each draws the notice in its own language and goes there."""
+    message = {"type": NEXT_MESSAGE, "match": next_match_id}
+    async_to_sync(_send_all)([(next_group(match_id), message)])

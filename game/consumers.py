@@ -1,7 +1,8 @@
 """WebSocket consumer of /ws/match/<id>/: one screen at a table (a seat or a watcher).
 
 On connect it finds the viewer's seat (by account, or by session key for a guest; anyone else
-watches), joins only that seat's group, marks the seat present and sends the whole current
+watches), joins only that seat's group, opens its screen (game.presence: the seat is present
+while the page's heartbeats ``{"beat":1}`` keep coming, Q48) and sends the whole current
 table, so a reload or a lost network restores everything at once; after that it passes on the
 deltas of its group, each carrying the table version (a late one is dropped, a gap gets the
 whole table again). Actions arrive as
@@ -23,12 +24,13 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin, parse_object, whole_number
-from game import broadcast, services, table_signals
+from game import broadcast, presence, services, table_signals
 from game.models import Match
 
 # Close code for "no such match" (4000-4999 are free for applications; 4404 mirrors HTTP 404).
@@ -37,6 +39,10 @@ CLOSE_NO_SUCH_MATCH = 4404
 # to slow down and the frames are dropped before they cost a database transaction.
 MAX_MESSAGES = 20
 PER_SECONDS = 5.0
+
+#: The page's heartbeat frame, compared as it comes (no parsing for the commonest frame).
+HEARTBEAT = '{"beat":1}'
+BEAT_WRITE_SECONDS = presence.WRITE_AT_MOST_EVERY.total_seconds()
 
 SLOW_DOWN = _("Too many clicks at once; slow down a little.")
 UNREADABLE = _("That move could not be read; reload the page.")
@@ -65,9 +71,10 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
     language: str = settings.LANGUAGE_CODE
     # The table version of the last frame sent: a later delta must follow it exactly.
     last_version: int = -1
-    # Whether this socket was counted as the seat's (or a watcher's) open socket: only then
-    # does its disconnect take the count back down.
+    # Whether this socket's screen row was written: only then does its disconnect remove it.
     counted: bool = False
+    # When this socket's last heartbeat was written (the services' clock, in seconds).
+    beat_written: float = float("-inf")
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -83,37 +90,38 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
         else:
             self.group = broadcast.seat_group(self.match_id, seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.channel_layer.group_add(broadcast.next_group(self.match_id), self.channel_name)
         await self.accept()
         await self.join_account_group()
-        if seat is not None:
-            await database_sync_to_async(services.set_connected)(
-                self.match_id, seat, True, language=self.language
-            )
-        else:
-            await database_sync_to_async(services.set_watching)(self.match_id, True, self.language)
+        await database_sync_to_async(presence.open_screen)(
+            self.match_id, seat, self.language, self.channel_name
+        )
         self.counted = True
+        self.beat_written = services.clock().timestamp()
         await self._send_full_table()
 
     async def disconnect(self, code: int) -> None:
-        """Leave the groups and take this socket off the count, whatever else failed."""
+        """Leave the groups and close this screen, whatever else failed. A socket cut without
+        a close frame never gets here: its heartbeats stop, and presence sees that."""
         if self.group is None:
             return
         try:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.channel_layer.group_discard(
+                broadcast.next_group(self.match_id), self.channel_name
+            )
             await self.leave_account_group()
         finally:
             if self.counted:
                 self.counted = False
-                if self.seat is not None:
-                    await database_sync_to_async(services.set_connected)(
-                        self.match_id, self.seat, False
-                    )
-                else:
-                    await database_sync_to_async(services.set_watching)(
-                        self.match_id, False, self.language
-                    )
+                await database_sync_to_async(presence.close_screen)(
+                    self.match_id, self.seat, self.channel_name
+                )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data == HEARTBEAT:
+            await self._beat()
+            return
         if not self._within_rate():
             await self._toast(SLOW_DOWN)
             return
@@ -143,6 +151,26 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
             )
         except table_signals.SignalRefused as refused:
             await self._toast(refused.message)
+
+    async def _beat(self) -> None:
+        """The page is alive (Q48). Written at most once a second per socket, outside the
+        click flood guard: a heartbeat is not a click."""
+        now = services.clock().timestamp()
+        if not self.counted or now - self.beat_written < BEAT_WRITE_SECONDS:
+            return
+        self.beat_written = now
+        await database_sync_to_async(presence.beat)(
+            self.match_id, self.seat, self.language, self.channel_name
+        )
+
+    async def table_presence(self, event: dict[str, Any]) -> None:
+        """Presence regions (game.broadcast.publish_presence): not versioned, passed on once
+        this screen has its whole table (which was read after, so already shows them)."""
+        if self.last_version >= 0:
+            await self.send(text_data=event["html"])
+
+    async def table_next(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=next_match_notice(event["match"], self.language))
 
     async def frame_failed(self) -> None:
         await self._toast(FAILED)
@@ -191,6 +219,13 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
         session = self.scope.get("session")
         session_key = getattr(session, "session_key", None)
         return True, services.seat_of(match, self.scope.get("user"), session_key)
+
+
+def next_match_notice(match_id: int, language: str) -> str:
+    """The notice that the room's next match started (Play again), in ``language``."""
+    with translation.override(language):
+        url = reverse("game:table", args=[match_id])
+        return render_to_string("game/next_match.html", {"url": url}).strip()
 
 
 def parse_action_message(text_data: str | None) -> tuple[dict, int] | None:

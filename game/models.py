@@ -86,9 +86,6 @@ class Match(models.Model):
     awaited_since = models.DateTimeField(_("awaited since"), null=True, blank=True)
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
     host_seat = models.PositiveSmallIntegerField(_("host seat"), null=True, blank=True)
-    # Open spectator sockets per language they read ({"de": 2}): a move renders the watchers'
-    # view once per language somebody watches in, and not at all for an unwatched match.
-    watchers = models.JSONField(_("watchers by language"), default=dict, blank=True)
     room_url = models.CharField(_("room link"), max_length=200, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
@@ -147,10 +144,13 @@ class MatchSeat(models.Model):
     # the tempo pause. Off by default, because answering at once tells the table the hand
     # holds nothing to answer with.
     auto_pass = models.BooleanField(_("auto-pass when there is no answer"), default=False)
-    connected = models.BooleanField(_("connected"), default=True)
-    # Open table sockets of this seat (two tabs count twice): the seat is away only when the
-    # last one closes.
-    sockets = models.PositiveSmallIntegerField(_("open sockets"), default=0)
+    # Presence as the table shows it and the timers use it (R119, Q48), kept in step with the
+    # seat's TableScreen heartbeats by game.presence. A seat nobody ever opened is away from
+    # the start, since the match began.
+    connected = models.BooleanField(_("connected"), default=False)
+    away_since = models.DateTimeField(_("away since"), null=True, blank=True)
+    # Decisions in a row that ran out of time (R120); two hand the seat to the bot (R121).
+    timeouts = models.PositiveSmallIntegerField(_("timeouts in a row"), default=0)
     # The language this player last connected with, so jobs render the table the way they read.
     language = models.CharField(_("language"), max_length=8, blank=True)
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
@@ -176,11 +176,36 @@ class MatchSeat(models.Model):
 
     @property
     def plays_itself(self) -> bool:
-        """True when the server's bot decides for this seat: a bot, or a human handed to bot.
+        """True when the server's bot decides for this seat: a bot, or a seat handed to bot.
 
-        An AI seat is not one of these: its model or program decides, under the same timer as
-        a human, and the timeout makes the automatic move (R142, R143)."""
-        return self.kind == self.Kind.BOT or (self.is_human and self.autopilot)
+        An AI seat is not one of these while its model or program answers: it decides under
+        the same timer as a human, and the timeout makes the automatic move (R142, R143).
+        When it keeps timing out, the autopilot hands it to the bot too (R121)."""
+        return self.kind == self.Kind.BOT or self.autopilot
+
+
+class TableScreen(models.Model):
+    """One open table socket (a seat's or a watcher's) and when it last beat (Q48).
+
+    Presence is these timestamps, not a count of sockets: a row whose heartbeat is older than
+    game.presence.PRESENCE_WINDOW belongs to a frozen, closed or crashed screen and simply stops
+    counting, so nothing has to be reset after a web process or Redis restarts, and every web
+    process sees the same rows. ``channel`` is the socket's channel-layer name.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="screens")
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    language = models.CharField(_("language"), max_length=8)
+    channel = models.CharField(_("channel"), max_length=200, unique=True)
+    seen_at = models.DateTimeField(_("last heartbeat"))
+
+    class Meta:
+        verbose_name = _("table screen")
+        verbose_name_plural = _("table screens")
+        indexes = [models.Index(fields=["match", "seen_at"], name="game_screen_fresh")]
+
+    def __str__(self) -> str:
+        return self.channel
 
 
 class MatchAction(models.Model):
@@ -221,6 +246,9 @@ class TableSignal(models.Model):
         CLAIM = "claim", _("Claim")
         MARK = "mark", _("Mark")
         REACTION = "reaction", _("Reaction")
+        # Not sent by a player: the table's own line that a seat went to the bot or came back
+        # (R121), so everyone reads it in the log. Never counted against R126's limits.
+        NOTICE = "notice", _("Notice")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="signals")
     seat = models.PositiveSmallIntegerField(_("sender seat"))

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -24,10 +24,10 @@ from django.utils.translation import gettext_lazy as _
 
 from bangarena_site import jobs
 from bangarena_site.logs import about_match
-from game import broadcast, seat_labels
+from game import broadcast, notices, seat_labels
 from game.engine import Game, GameConfig, IllegalAction
 from game.engine.rng import SEED_BITS, derived_seed
-from game.models import Match, MatchAction, MatchSeat, MoveTime, Tempo
+from game.models import Match, MatchAction, MatchSeat, MoveTime, TableSignal, Tempo
 from game.signals import ai_decision_requested, match_finished, match_started
 from game.table import context as table_context
 
@@ -44,6 +44,10 @@ DEADLINE_TOLERANCE = timedelta(milliseconds=250)
 PASS: dict = {"type": "pass"}
 # A bot decision older than this has lost its job: the sweeper plays it (longest pause is 3 s).
 BOT_OVERDUE_AFTER = timedelta(seconds=5)
+# R121 autopilot: after this many timed-out decisions in a row, or this long away during his
+# own turn, a seat is handed to the server bot until its player takes it back.
+AUTOPILOT_AFTER_TIMEOUTS = 2
+AUTOPILOT_AFTER_AWAY = timedelta(seconds=20)
 
 clock: Callable[[], datetime] = timezone.now
 """The services' clock; tests replace it to drive timers without sleeping."""
@@ -98,11 +102,16 @@ def start_match(
     seed: int | None = None,
     room_url: str = "",
     host_seat: int | None = None,
+    present: Collection[int] = (),
+    autopilot: Collection[int] = (),
 ) -> Match:
     """Deal a new match (engine seat i = seats[i]) and arm its first timer or bot move.
 
     ``room_url`` is where "Back to room" leads; ``host_seat`` may use the host controls
-    (both optional: the lobby may also set the host later with ``set_host``)."""
+    (both optional: the lobby may also set the host later with ``set_host``). ``present``:
+    the human seats whose players are here as it starts (in the room, on their way to the
+    table); every other human seat is away from the start (Q48) until a screen of it beats.
+    ``autopilot``: seats the bot plays from the start (R121), e.g. a player absent at Start."""
     if move_time not in MoveTime.values:
         raise ValueError(f"move_time must be one of {MoveTime.values}, got {move_time!r}")
     if tempo not in Tempo.values:
@@ -139,6 +148,14 @@ def start_match(
                 guest_key=spec.guest_key,
                 name=spec.name[:20],
                 label=_label(seats, index),
+                # Nobody has opened the table yet: a player who is not on his way is away
+                # from the start (Q48); one who is counts as seen now, for one window.
+                connected=spec.kind == MatchSeat.Kind.HUMAN and index in present,
+                last_seen=now if index in present else None,
+                away_since=now
+                if spec.kind == MatchSeat.Kind.HUMAN and index not in present
+                else None,
+                autopilot=index in autopilot and spec.kind != MatchSeat.Kind.BOT,
             )
             for index, spec in enumerate(seats)
         )
@@ -181,7 +198,12 @@ def submit(
             raise MatchError("stale")
         if match.awaited_seat != seat:
             raise MatchError("not_your_turn")
-        return _apply(match, match.game(), _seats(match), seat, action, cause, clock())
+        seats = _seats(match)
+        if seats[seat].timeouts:
+            # The player answered: the run of timed-out decisions (R121) starts over.
+            seats[seat].timeouts = 0
+            seats[seat].save(update_fields=["timeouts"])
+        return _apply(match, match.game(), seats, seat, action, cause, clock())
 
 
 @about_match
@@ -214,9 +236,40 @@ def play_due(match_id: int, version: int) -> SubmitResult | None:
                 return _apply(match, game, seats, seat, PASS, MatchAction.Cause.AUTO_PASS, now)
         if match.deadline is None or now + DEADLINE_TOLERANCE < match.deadline:
             return None
-        game = match.game()
+        return _time_out(match, match.game(), seats, seat, now)
+
+
+#: A turn's automatic moves never run longer than this (a safety net; a turn has far fewer).
+MAX_AUTOMATIC_MOVES = 60
+
+
+def _time_out(
+    match: Match, game: Game, seats: list[MatchSeat], seat: int, now: datetime
+) -> SubmitResult:
+    """The automatic move of R120 for a decision that ran out of time.
+
+    For an away human in his own turn it finishes the whole turn in one go (end the turn,
+    discard down to the hand limit): an away player's turn costs one R119 limit, not one per
+    card. Each timed-out decision counts towards the autopilot of R121: after
+    ``AUTOPILOT_AFTER_TIMEOUTS`` in a row the server bot takes the seat over."""
+    player = seats[seat]
+    result = _apply(match, game, seats, seat, game.default_action(seat), TIMEOUT, now)
+    whole_turn = _away(match, player)
+    for _move in range(MAX_AUTOMATIC_MOVES):
+        if result.finished or not whole_turn:
+            break
+        if game.awaiting() != [seat] or match.state["turn"] != seat:
+            break
         action = game.default_action(seat)
-        return _apply(match, game, seats, seat, action, MatchAction.Cause.TIMEOUT, now)
+        result = _apply(match, game, seats, seat, action, TIMEOUT, now, announce=False)
+    player.timeouts += 1
+    player.save(update_fields=["timeouts"])
+    if player.timeouts >= AUTOPILOT_AFTER_TIMEOUTS and not result.finished:
+        _take_over(match, player, now)
+    return result
+
+
+TIMEOUT = MatchAction.Cause.TIMEOUT
 
 
 def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
@@ -225,7 +278,7 @@ def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
     now = now or clock()
     server_plays_awaited = MatchSeat.objects.filter(
         match=OuterRef("pk"), seat=OuterRef("awaited_seat")
-    ).filter(Q(kind=MatchSeat.Kind.BOT) | Q(kind=MatchSeat.Kind.HUMAN, autopilot=True))
+    ).filter(Q(kind=MatchSeat.Kind.BOT) | Q(autopilot=True))
     due = Match.objects.filter(status=Match.Status.RUNNING).filter(
         Q(deadline__lte=now + DEADLINE_TOLERANCE)
         | Q(Exists(server_plays_awaited), awaited_since__lte=now - BOT_OVERDUE_AFTER)
@@ -262,14 +315,18 @@ def _apply(
     action: dict,
     cause: str,
     now: datetime,
+    *,
+    announce: bool = True,
 ) -> SubmitResult:
     """Apply one action to the locked match, save it, and arm what comes next on commit.
 
     ``game`` is ``match.game()`` and ``seats`` the match's seats in seat order, loaded once by
-    the caller; the broadcast after the commit reuses both instead of reloading the match."""
+    the caller; the broadcast after the commit reuses both instead of reloading the match.
+    ``announce`` False: a later move of the same transaction follows at once, and the first
+    move's broadcast (drawn from the table as committed) already shows it."""
     # The table before the move, for the deltas: the game as stored and its context (read
     # only when somebody looks: an unwatched all-bot table sends nothing).
-    looking = broadcast.anybody_looking(match, seats)
+    looking = broadcast.anybody_looking(match)
     signals = table_context.load_signals(match.pk) if looking else ()
     before = broadcast.Snapshot(
         Game.from_dict(match.state) if looking else game,
@@ -287,14 +344,17 @@ def _apply(
     )
 
     def publish() -> None:
-        # The match as committed: its new deadline, or its end.
-        after = table_context.build(match, seats, now=now, signals=signals)
+        # The match as committed: its new deadline, or its end (and the notices, R121, that
+        # the same transaction added to the log).
+        now_signals = table_context.load_signals(match.pk) if looking else ()
+        after = table_context.build(match, seats, now=now, signals=now_signals)
         broadcast.publish(match, seats, before, broadcast.Snapshot(game, after))
 
     # Robust, like every change: see publish_change. Registered first so that the players see
     # the new table before the on-commit work of a finished match (statistics) runs;
     # on_commit callbacks run in the order they were registered.
-    transaction.on_commit(publish, robust=True)
+    if announce:
+        transaction.on_commit(publish, robust=True)
     finished = game.result is not None
     if finished:
         _finish(match, game, now)
@@ -332,7 +392,7 @@ def _arm_decision(
         _schedule_move(match, _pause(match.tempo, turn_changed))
     else:
         _schedule_move(match, limit)
-    if player.is_ai:
+    if player.is_ai and not player.autopilot:
         _request_ai_decision(match, seat)
 
 
@@ -353,9 +413,25 @@ def _passes_itself(player: MatchSeat, game: Game, seat: int) -> bool:
 
 
 def _limit_for(match: Match, player: MatchSeat) -> int:
-    if player.is_human and not player.autopilot and not player.connected:
+    """R118/R119: the move time, or min(8 s, move time) for a seat nobody is at: an away
+    human, or an agent seat whose program is not connected (a language model seat has no
+    screen and always gets the move time)."""
+    if _away(match, player):
         return min(DISCONNECTED_LIMIT_SECONDS, match.move_time)
     return match.move_time
+
+
+def _away(match: Match, player: MatchSeat) -> bool:
+    """Nobody is at the seat (Q48): an away human, or an agent seat without its program."""
+    if player.autopilot or player.connected:
+        return False
+    return player.is_human or (player.is_ai and _played_by_agent(match, player))
+
+
+def _played_by_agent(match: Match, player: MatchSeat) -> bool:
+    from game.agents.services import agent_names
+
+    return player.seat in agent_names(match)
 
 
 def _pause(tempo: str, turn_changed: bool) -> float:
@@ -399,38 +475,78 @@ def _locked(match_id: int) -> Match:
 
 
 def hand_to_bot(match_id: int, seat: int) -> None:
-    """Let the server bot play a human's seat until it is returned (R121, R132)."""
+    """Let the server bot play a human's or an AI seat until it is returned (R121, R132)."""
     with transaction.atomic():
         match = _locked(match_id)
         before = table_before(match)
-        player = _human_seat(match, seat)
+        player = _playable_seat(match, seat)
         if player.autopilot:
             return
-        player.autopilot = True
-        player.save(update_fields=["autopilot"])
-        if match.awaited_seat == seat:
-            _schedule_move(match, _pause(match.tempo, turn_changed=False))
+        _take_over(match, player, clock(), notice=notices.HANDED)
         publish_change(match, before)
 
 
 def return_to_player(match_id: int, seat: int) -> None:
-    """Give a seat handed to the bot back to its player; a pending decision gets a fresh timer."""
+    """Give a seat handed to the bot back to its player ("I'm back"); a pending decision gets
+    a fresh timer."""
     with transaction.atomic():
         match = _locked(match_id)
         before = table_before(match)
-        player = _human_seat(match, seat)
+        player = _playable_seat(match, seat)
         if not player.autopilot:
             return
-        player.autopilot = False
-        player.save(update_fields=["autopilot"])
-        if match.awaited_seat == seat:
-            now = clock()
-            limit = _limit_for(match, player)
-            match.awaited_since = now
-            match.deadline = now + timedelta(seconds=limit)
-            match.save(update_fields=["awaited_since", "deadline"])
-            _schedule_move(match, limit)
+        _give_back(match, player, clock())
         publish_change(match, before)
+
+
+def _give_back(match: Match, player: MatchSeat, now: datetime) -> None:
+    """The seat's player (or program) plays it again; its pending decision gets a fresh
+    timer, and an AI seat is asked for it."""
+    player.autopilot = False
+    player.timeouts = 0
+    player.save(update_fields=["autopilot", "timeouts"])
+    _notice(match, player.seat, notices.BACK, now)
+    if match.awaited_seat == player.seat:
+        limit = _limit_for(match, player)
+        match.awaited_since = now
+        match.deadline = now + timedelta(seconds=limit)
+        match.save(update_fields=["awaited_since", "deadline"])
+        _schedule_move(match, limit)
+        if player.is_ai:
+            _request_ai_decision(match, player.seat)
+
+
+def _take_over(match: Match, player: MatchSeat, now: datetime, *, notice: str = "") -> None:
+    """The server bot plays ``player``'s seat from now on (R121), with a line in the log that
+    everyone reads; a decision the table waits for is played after the tempo pause."""
+    player.autopilot = True
+    player.timeouts = 0
+    player.save(update_fields=["autopilot", "timeouts"])
+    _notice(match, player.seat, notice or notices.AUTOPILOT, now)
+    if match.is_running and match.awaited_seat == player.seat:
+        _schedule_move(match, _pause(match.tempo, turn_changed=False))
+
+
+def _notice(match: Match, seat: int, value: str, now: datetime) -> None:
+    """A line of the table itself in the log (R121), after the last move."""
+    TableSignal.objects.create(
+        match=match,
+        seat=seat,
+        kind=TableSignal.Kind.NOTICE,
+        value=value,
+        created_at=now,
+        log_position=len(match.state.get("log") or []),
+    )
+
+
+def _playable_seat(match: Match, seat: int) -> MatchSeat:
+    """A seat the bot may take over and give back: a human's or an AI's, in a running match."""
+    if not match.is_running:
+        raise MatchError("finished")
+    player = match.seats.filter(seat=seat).first()
+    if player is None or player.kind == MatchSeat.Kind.BOT:
+        raise MatchError("no_seat")
+    return player
 
 
 def set_auto_pass(match_id: int, seat: int, on: bool) -> None:
@@ -480,53 +596,151 @@ def set_host(match_id: int, seat: int | None) -> None:
 
 
 @about_match
-def set_connected(match_id: int, seat: int, connected: bool, *, language: str = "") -> None:
-    """One table socket of ``seat`` opened (True) or closed (False).
+def mark_present(match_id: int, seat: int, *, language: str = "") -> None:
+    """A screen of ``seat`` opened or beat again (game.presence): the seat is present.
 
-    The seat is away when its last socket closes; an away human's pending decision is cut to
-    min(8 s, move time) (R119), and so is every decision until a socket opens again. Coming
-    back does not lengthen the decision already running. ``language`` is what this socket
-    reads, so jobs can render the table in it.
+    Coming back does not lengthen the decision already running (R119), with one exception:
+    a player opening the table for the first time (the seat was away from the start because
+    nobody had opened it) gets the full move time for the decision waiting for him, as if he
+    had been there when it began. ``language`` is what the screen reads, so jobs render the
+    table in it. Only the seat's presence region is sent, unless a clock changed.
     """
     with transaction.atomic():
         match = _locked(match_id)
-        before = table_before(match)
         player = match.seats.select_for_update().get(seat=seat)
-        now = clock()
-        player.sockets = player.sockets + 1 if connected else max(0, player.sockets - 1)
-        was_connected = player.connected
-        player.connected = player.sockets > 0
-        player.last_seen = now
-        if language:
+        fields = []
+        if language and player.language != language:
             player.language = language
-        player.save(update_fields=["sockets", "connected", "last_seen", "language"])
-        if player.connected == was_connected:
+            fields.append("language")
+        arrived = not player.connected
+        full_time = None
+        # R121: an agent program that comes back takes its seat back from the autopilot.
+        reclaim = arrived and player.is_ai and player.autopilot and _piloted_for_absence(player)
+        if arrived:
+            now = clock()
+            if player.last_seen is None:
+                full_time = _first_arrival_deadline(match, player)
+            player.connected = True
+            player.away_since = None
+            player.last_seen = now
+            fields += ["connected", "away_since", "last_seen"]
+        before = table_before(match) if full_time is not None or reclaim else None
+        if fields:
+            player.save(update_fields=fields)
+        if before is not None and reclaim:
+            _give_back(match, player, clock())
+            publish_change(match, before)
+        elif before is not None and full_time is not None:
+            match.deadline = full_time
+            match.save(update_fields=["deadline"])
+            _schedule_move(match, max(0.0, (full_time - clock()).total_seconds()))
+            publish_change(match, before)
+        elif arrived:
+            _publish_presence(match, [seat])
+
+
+def _piloted_for_absence(player: MatchSeat) -> bool:
+    """Whether the autopilot (not a player or the host) took this seat last."""
+    last = (
+        TableSignal.objects.filter(
+            match_id=player.match_id, seat=player.seat, kind=TableSignal.Kind.NOTICE
+        )
+        .order_by("-created_at", "-pk")
+        .values_list("value", flat=True)
+        .first()
+    )
+    return last == notices.AUTOPILOT
+
+
+def _first_arrival_deadline(match: Match, player: MatchSeat) -> datetime | None:
+    """The full-time deadline of the decision waiting for a player who opens the table for
+    the first time, if his absence cut it; None otherwise."""
+    if not match.is_running or match.awaited_seat != player.seat or player.plays_itself:
+        return None
+    if match.awaited_since is None or match.deadline is None:
+        return None
+    full = match.awaited_since + timedelta(seconds=match.move_time)
+    return full if full > match.deadline else None
+
+
+@about_match
+def mark_away(match_id: int, away: dict[int, datetime]) -> None:
+    """The seats' screens all closed or stopped beating (game.presence); ``away`` maps each
+    seat to when it was last there.
+
+    An away human's pending decision is cut to min(8 s, move time) counted from then
+    (R119, Q48), and so is every decision until a screen beats again. The seats' presence
+    regions go out in one small frame; the clock only when a deadline was cut."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        players = list(match.seats.select_for_update().filter(seat__in=away, connected=True))
+        if not players:
             return
-        if (
-            not player.connected
-            and match.is_running
-            and match.awaited_seat == seat
-            and not player.plays_itself
-        ):
-            cut = now + timedelta(seconds=_limit_for(match, player))
+        deciding = next(
+            (
+                player
+                for player in players
+                if match.is_running
+                and match.awaited_seat == player.seat
+                and not player.plays_itself
+            ),
+            None,
+        )
+        # The table as it was, only when its clock may change (a presence frame needs none).
+        before = table_before(match) if deciding is not None else None
+        for player in players:
+            since = away[player.seat]
+            player.connected = False
+            player.away_since = since
+            player.last_seen = since
+            player.save(update_fields=["connected", "away_since", "last_seen"])
+        if deciding is not None and before is not None:
+            since = away[deciding.seat]
+            start = max(match.awaited_since or since, since)
+            cut = start + timedelta(seconds=_limit_for(match, deciding))
             if match.deadline is None or cut < match.deadline:
                 match.deadline = cut
                 match.save(update_fields=["deadline"])
-                _schedule_move(match, (cut - now).total_seconds())
-        publish_change(match, before)
+                _schedule_move(match, max(0.0, (cut - clock()).total_seconds()))
+                # The clock and every changed seat's region (presence included) in one frame.
+                publish_change(match, before)
+                return
+        _publish_presence(match, [player.seat for player in players])
 
 
-def set_watching(match_id: int, watching: bool, language: str) -> None:
-    """One spectator socket reading ``language`` opened (True) or closed (False).
+def _publish_presence(match: Match, seats: list[int]) -> None:
+    """Send the presence regions of ``seats`` once the change commits (not versioned: they
+    are only ever drawn from the seat's presence, so a late one cannot undo a move)."""
+    match_id = match.pk
+    transaction.on_commit(lambda: broadcast.publish_presence(match_id, seats), robust=True)
 
-    Counted under the match lock, like seat presence: a move either sees the new watcher or
-    commits before that watcher's first full table is rendered, so no update is missed."""
-    with transaction.atomic():
-        match = _locked(match_id)
-        counts = dict(match.watchers)
-        counts[language] = counts.get(language, 0) + (1 if watching else -1)
-        match.watchers = {code: count for code, count in counts.items() if count > 0}
-        match.save(update_fields=["watchers"])
+
+def away_too_long(now: datetime | None = None) -> int:
+    """R121: hand to the bot every human seat that has been away ``AUTOPILOT_AFTER_AWAY`` while
+    the table waits for it in its own turn. Returns how many seats were handed over."""
+    now = now or clock()
+    candidates = MatchSeat.objects.filter(
+        match__status=Match.Status.RUNNING,
+        match__awaited_seat=models.F("seat"),
+        kind=MatchSeat.Kind.HUMAN,
+        connected=False,
+        autopilot=False,
+        away_since__lte=now - AUTOPILOT_AFTER_AWAY,
+    ).values_list("match_id", "seat")
+    handed = 0
+    for match_id, seat in list(candidates):
+        with transaction.atomic():
+            match = _locked(match_id)
+            player = match.seats.select_for_update().get(seat=seat)
+            if not match.is_running or match.awaited_seat != seat or player.connected:
+                continue
+            if player.autopilot or match.state["turn"] != seat:
+                continue
+            before = table_before(match)
+            _take_over(match, player, now)
+            publish_change(match, before)
+            handed += 1
+    return handed
 
 
 def _human_seat(match: Match, seat: int, *, running_only: bool = True) -> MatchSeat:
@@ -573,17 +787,19 @@ def adopt_guest_seats(user_id: int, guest_key: str) -> int:
 
 
 def rearm_running_matches() -> int:
-    """After a server start: no socket is open any more, and every running match needs its
-    timer or bot move scheduled again. A human deadline that passed while the server was down
-    is renewed with the disconnected limit, so nobody loses a move to the outage. Returns the
+    """After an embedded server start every running match needs its timer or bot move
+    scheduled again (they lived on the dead process's loop). A human deadline that passed
+    while the server was down is renewed with the decision's limit, so nobody loses a move to
+    the outage. Presence is not reset: the dead process's screens stopped beating and the
+    presence sweep sees them go like any other; only the away clock of a seat that looked
+    present starts now rather than during the outage, when nobody could beat. Returns the
     number of matches re-armed."""
     now = clock()
     count = 0
     with transaction.atomic():
-        MatchSeat.objects.filter(match__status=Match.Status.RUNNING, kind="human").update(
-            sockets=0, connected=False
+        MatchSeat.objects.filter(match__status=Match.Status.RUNNING, connected=True).update(
+            last_seen=now
         )
-        Match.objects.filter(status=Match.Status.RUNNING).update(watchers={})
         for match in Match.objects.select_for_update().filter(status=Match.Status.RUNNING):
             player = match.seats.get(seat=match.awaited_seat)
             if player.plays_itself:
@@ -593,7 +809,7 @@ def rearm_running_matches() -> int:
                     match.deadline = now + timedelta(seconds=_limit_for(match, player))
                     match.save(update_fields=["deadline"])
                 _schedule_move(match, (match.deadline - now).total_seconds())
-                if player.is_ai:
+                if player.is_ai and not player.autopilot:
                     _request_ai_decision(match, player.seat)
             count += 1
     return count

@@ -28,7 +28,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from bangarena_site.live.frames import parse_object, whole_number
-from game import catalogue, services
+from game import catalogue, notices, services
 from game.models import Match, TableSignal
 
 #: R126: at most one signal per sender every 1.2 s ...
@@ -41,6 +41,9 @@ REACTION_SHOWN = timedelta(seconds=4)
 CLAIM = TableSignal.Kind.CLAIM
 MARK = TableSignal.Kind.MARK
 REACTION = TableSignal.Kind.REACTION
+NOTICE = TableSignal.Kind.NOTICE
+#: The kinds a player sends (R122); notices are the table's own lines.
+SENT_KINDS = (CLAIM, MARK, REACTION)
 #: R123: the roles a player may claim (the Marshal's role is public, so he cannot claim).
 CLAIM_ROLES = ("deputy", "bandit", "loner")
 #: The value of a mark that removes the marker's guess on a target (R124 "clear").
@@ -150,7 +153,7 @@ def _check(
 
 def _check_limits(match: Match, seat: int, now: datetime) -> None:
     """R126, counted per sender seat over the stored rows (so every tab of a player shares)."""
-    sent = TableSignal.objects.filter(match=match, seat=seat)
+    sent = TableSignal.objects.filter(match=match, seat=seat, kind__in=SENT_KINDS)
     if sent.count() >= MAX_PER_MATCH:
         raise SignalRefused("too_many")
     last = sent.order_by("-created_at").values_list("created_at", flat=True).first()
@@ -265,6 +268,14 @@ def initials(name: str) -> str:
 def signal_sentence(signal: TableSignal, names: dict[int, str]) -> SafeString:
     """The log line of one signal, with names escaped."""
     who = names.get(signal.seat, str(signal.seat + 1))
+    if signal.kind == NOTICE:
+        text = {
+            notices.AUTOPILOT: gettext("{player} is not answering: the bot plays this seat."),
+            notices.HANDED: gettext("The bot plays {player}'s seat now."),
+            notices.BACK: gettext("{player} is back and plays again."),
+        }.get(signal.value, "")
+        line = format_html(text, player=who)
+        return format_html('<span class="logsignal logsignal--notice">{}</span>', line)
     if signal.kind == REACTION:
         reaction = catalogue.REACTIONS[signal.value]
         return format_html(
@@ -365,7 +376,7 @@ def board(
             if can_claim_and_mark
             else [],
             my_claim=claims.get(viewer, ""),
-            sent=sum(1 for s in signals if s.seat == viewer),
+            sent=sum(1 for s in signals if s.seat == viewer and s.kind in SENT_KINDS),
         )
         if controls.marks:
             for target in range(len(view["players"])):

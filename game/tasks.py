@@ -4,6 +4,8 @@
   bot move after the tempo pause, or a human's timeout at the deadline (R118-R121).
 - ``game.sweep()``: periodic (settings.BANGARENA_PERIODIC_JOBS); plays every overdue decision,
   so a lost timer never freezes a table.
+- ``game.presence()``: periodic, every second: seats whose screens stopped beating go away
+  (game.presence, Q48), and a seat away too long in its own turn goes to the bot (R121).
 - ``rearm_on_start``: in the embedded stack, timers live on the server's loop and die with the
   process; the first call into a fresh server schedules every running match again.
 
@@ -20,7 +22,7 @@ from asgiref.sync import sync_to_async
 
 from bangarena_site import jobs
 from bangarena_site.jobs import job
-from game import services
+from game import presence, services
 
 logger = logging.getLogger(__name__)
 
@@ -47,14 +49,23 @@ def sweep() -> int:
     return played
 
 
+@job("game.presence")
+def watch_presence() -> int:
+    """Mark away the seats that stopped beating, then hand to the bot those away too long in
+    their own turn. Returns how many seats went away."""
+    away = presence.sweep()
+    services.away_too_long()
+    return away
+
+
 def rearm_on_start(app: Any) -> Any:
-    """Wrap the ASGI app: before the first call on a newly attached scheduler loop, reset
-    presence and re-arm every running match (a restart continues every match).
+    """Wrap the ASGI app: before the first call on a newly attached scheduler loop, re-arm
+    every running match (a restart continues every match; presence needs no reset).
 
     Place it inside ``embedded_scheduler.capture_loop`` so the loop is attached first.
     """
     # The scheduler loop last re-armed for, and the re-arm task every caller on it awaits (so
-    # no consumer marks itself connected before the presence reset has run).
+    # no move is made before the timers are armed again).
     rearmed: dict[str, Any] = {"loop": None, "task": None}
 
     async def application(scope: Any, receive: Any, send: Any) -> Any:

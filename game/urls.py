@@ -13,17 +13,19 @@ urlpatterns = [
     # Finished matches only (issue 18): a running match's replay is a 404.
     path("<int:match_id>/replay/", replay_views.replay, name="replay"),
     path("<int:match_id>/replay.json", replay_views.export, name="replay_export"),
-    # Host controls (R132), POST only.
+    # Hand a seat to the bot and take it back (R121, R132): the player's own seat, or the
+    # host's for any seat but a bot's. POST only.
     path(
-        "<int:match_id>/host/seat/<int:seat>/hand-to-bot/",
+        "<int:match_id>/seat/<int:seat>/hand-to-bot/",
         views_host.hand_to_bot,
         name="hand_to_bot",
     ),
     path(
-        "<int:match_id>/host/seat/<int:seat>/return/",
+        "<int:match_id>/seat/<int:seat>/return/",
         views_host.return_to_player,
         name="return_to_player",
     ),
+    # The host's tempo (R132), POST only.
     path("<int:match_id>/host/tempo/", views_host.set_tempo, name="set_tempo"),
     # The player's own seat settings, POST only.
     path("<int:match_id>/seat/auto-pass/", views_seat.set_auto_pass, name="set_auto_pass"),

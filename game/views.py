@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
 
-from game import broadcast, catalogue, seat_labels, services
+from game import broadcast, catalogue, presence, seat_labels, services
 from game.models import Match
 from stats import recording, summary
 
@@ -44,6 +44,7 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
             "match": match,
             "table_html": html,
             "socket_url": f"/ws/match/{match.pk}/",
+            "heartbeat_ms": presence.HEARTBEAT_SECONDS * 1000,
             "seated": viewer is not None,
         },
     )
@@ -58,7 +59,12 @@ def result(request: HttpRequest, match_id: int) -> HttpResponse:
     record = None if match.is_running else _record_of(match)
     if record is None:
         return _running_result(request, match, viewer)
-    return render(request, "game/result.html", summary.context(request, match, record, viewer))
+    page = summary.context(request, match, record, viewer)
+    if match.room_url:
+        # The room may start its next match while this page is read (Play again, issue 17).
+        page["after_socket_url"] = f"/ws/match/{match.pk}/after/"
+        page["heartbeat_ms"] = presence.HEARTBEAT_SECONDS * 1000
+    return render(request, "game/result.html", page)
 
 
 def _record_of(match: Match):  # noqa: ANN202 (a stats.models.MatchRecord)

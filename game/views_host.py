@@ -1,7 +1,12 @@
-"""Host controls at the table (R132): Hand to bot, Return to player, tempo.
+"""Controls at the table that are not moves: Hand to bot / take back (R121, R132), and tempo.
 
-POST only (CSRF-checked by the middleware), and only for the player in ``match.host_seat``;
-anyone else gets 403 and nothing changes. The new table reaches every screen over the
+POST only (CSRF-checked by the middleware). Who may use what:
+
+- Hand to bot and take back: every player for his own seat ("let the bot play for me",
+  "I'm back"); the host for any human or AI seat, his own included (R132). Nobody else.
+- Tempo: the host only.
+
+Anyone else gets 403 and nothing changes. The new table reaches every screen over the
 WebSocket, so an htmx request gets an empty 204; a plain form post goes back to the table.
 """
 
@@ -10,13 +15,10 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from game import services
 from game.models import Match
-
-PLAYER_IS_HERE = _("This player is at the table; only an absent player's seat goes to the bot.")
 
 
 def _host_match(request: HttpRequest, match_id: int) -> Match:
@@ -28,6 +30,20 @@ def _host_match(request: HttpRequest, match_id: int) -> Match:
     return match
 
 
+def _seat_match(request: HttpRequest, match_id: int, seat: int) -> Match:
+    """The match, if the requester may hand ``seat`` to the bot and take it back: it is his
+    own seat, or he is the host and it is not a bot's. 403 otherwise (404 if no match)."""
+    match = get_object_or_404(Match, pk=match_id)
+    viewer = services.seat_of(match, request.user, request.session.session_key)
+    if viewer is None:
+        raise PermissionDenied
+    if viewer == seat:
+        return match
+    if viewer == match.host_seat and match.seats.filter(seat=seat).exclude(kind="bot").exists():
+        return match
+    raise PermissionDenied
+
+
 def _done(request: HttpRequest, match: Match) -> HttpResponse:
     if getattr(request, "htmx", False):
         return HttpResponse(status=204)
@@ -35,20 +51,12 @@ def _done(request: HttpRequest, match: Match) -> HttpResponse:
 
 
 def _refused(error: services.MatchError) -> HttpResponse:
-    return _conflict(error.message)
-
-
-def _conflict(message: object) -> HttpResponse:
-    return HttpResponse(str(message), status=409, content_type="text/plain; charset=utf-8")
+    return HttpResponse(str(error.message), status=409, content_type="text/plain; charset=utf-8")
 
 
 @require_POST
 def hand_to_bot(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
-    match = _host_match(request, match_id)
-    # R132: for an absent player's seat (or the host's own); a present player keeps control.
-    player = match.seats.filter(seat=seat).first()
-    if player is not None and player.connected and seat != match.host_seat:
-        return _conflict(PLAYER_IS_HERE)
+    match = _seat_match(request, match_id, seat)
     try:
         services.hand_to_bot(match.pk, seat)
     except services.MatchError as error:
@@ -58,7 +66,7 @@ def hand_to_bot(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
 
 @require_POST
 def return_to_player(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
-    match = _host_match(request, match_id)
+    match = _seat_match(request, match_id, seat)
     try:
         services.return_to_player(match.pk, seat)
     except services.MatchError as error:

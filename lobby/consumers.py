@@ -2,7 +2,8 @@
 
 Mirrors the table socket (game.consumers): behind the origin check and the auth middleware,
 the viewer is found by account or guest session key; members are marked present while a
-socket is open (R133 needs to know who is here). Every change of the room arrives as a short
+socket is open and its page beats (R133 and the ready check need to know who is here).
+Every change of the room arrives as a short
 ``room.changed`` message and this socket redraws the room for its own viewer, in its own
 language, as an ``hx-swap-oob`` fragment. Clients send nothing here: host controls are CSRF-
 checked POSTs.
@@ -19,7 +20,8 @@ from django.utils import translation
 
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin
-from game.consumers import connection_language
+from game import services as game_services
+from game.consumers import BEAT_WRITE_SECONDS, HEARTBEAT, connection_language
 from lobby import broadcast, codes, services
 from lobby.identity import Person, person_of_scope
 from lobby.models import Room
@@ -45,6 +47,7 @@ class RoomConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsume
     origin: str = ""
     # Whether this socket was counted present: only then does its disconnect uncount it.
     counted: bool = False
+    beat_written: float = float("-inf")
 
     async def connect(self) -> None:
         code = codes.normalize(self.scope["url_route"]["kwargs"]["code"])
@@ -77,7 +80,15 @@ class RoomConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsume
                 await database_sync_to_async(services.socket_closed)(self.room_id, self.person)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Nothing to say on this socket; frames are ignored."""
+        """Only heartbeats are read (Q48: the member is still here); other frames are
+        ignored. At most one write a second per socket."""
+        if text_data != HEARTBEAT or not self.counted or self.room_id is None:
+            return
+        now = game_services.clock().timestamp()
+        if now - self.beat_written < BEAT_WRITE_SECONDS:
+            return
+        self.beat_written = now
+        await database_sync_to_async(services.room_beat)(self.room_id, self.person)
 
     async def room_changed(self, event: dict[str, Any]) -> None:
         await self._send_room()

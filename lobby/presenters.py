@@ -52,6 +52,11 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
     match = room.current_match
     path = services.room_url(room)
     filled = len(members) == room.seats
+    # The ready check (issue 17): who the host would start without.
+    here = services.players_here(room, members) if room.is_open else set()
+    if me is not None:
+        here.add(me.index)  # the viewer is here, on this very page
+    waiting_for = [s.name for s in members if s.is_human and s.index not in here]
     return {
         "room": room,
         "seats": seats,
@@ -74,6 +79,7 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
         "table_url": reverse("game:table", args=[match.pk]) if match else "",
         "result_url": reverse("game:result", args=[match.pk]) if match else "",
         "play_again": room.is_open and match is not None and not match.is_running,
+        "waiting_for": ", ".join(waiting_for),
     }
 
 

@@ -12,6 +12,7 @@ views answer 403), before anything is changed.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +27,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from bangarena_site import jobs
-from game import seat_labels
+from game import broadcast as game_broadcast
+from game import presence, seat_labels
 from game import services as game_services
 from game.models import Match, MatchSeat
 from game.services import SeatSpec
@@ -55,6 +57,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "not_human": _("Only a player's seat can be handed to a bot."),
     "host_seat": _("The host cannot be replaced or removed; use ← Back to leave the room."),
     "not_filled": _("Every seat must be filled before the match can start."),
+    "not_ready": _("Not every player is here yet; start anyway to let the bot play for them."),
     "running": _("The match is still being played."),
     "no_agent": _("No agent program sits in that seat."),
     "no_model": _("Choose one of the language models on offer."),
@@ -131,7 +134,7 @@ def play_now(person: Person, name: str, settings: RoomSettings) -> Match:
             RoomSeat.objects.create(
                 room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
             )
-        return _start(room)
+        return _start(room, starter=host_seat)
 
 
 def join(code: str, person: Person, name: str) -> RoomSeat:
@@ -363,18 +366,43 @@ def _agent_seat(room: Room, index: int) -> RoomSeat:
     return found
 
 
-def start(room_id: int, person: Person) -> Match:
+def start(room_id: int, person: Person, *, anyway: bool = False) -> Match:
     """Start (or Play again, Q61): a new match from the room's seats and settings, with a
-    fresh seed; roles and characters are dealt by the engine. Every member is sent to it."""
+    fresh seed; roles and characters are dealt by the engine. Every member is sent to it.
+
+    The ready check (issue 17): it starts when every human seat is here (the room page, or a
+    page of the room's last match, is open); else only ``anyway``, and the seats of those
+    who are not here begin on the autopilot (R121) until they open the table."""
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
-        return _start(room)
+        return _start(room, anyway=anyway, starter=member_of(room, person))
 
 
-def _start(room: Room) -> Match:
+def players_here(room: Room, seats: list[RoomSeat]) -> set[int]:
+    """Indices of the human seats whose player is here: a room page of theirs is open, or a
+    page of the room's last match (its table, its summary) still beats (game.presence)."""
+    at_last_match: set[int] = set()
+    if room.current_match_id is not None:
+        at_last_match = presence.live_seats(room.current_match_id)
+    return {
+        seat.index
+        for seat in seats
+        if seat.is_human and (seat.connected or seat.index in at_last_match)
+    }
+
+
+def _start(room: Room, *, anyway: bool = False, starter: RoomSeat | None = None) -> Match:
+    """``starter``: the seat of whoever pressed Start; he is here whatever page he used."""
     seats = list(room.members.order_by("index"))
     if len(seats) != room.seats:
         raise RoomError("not_filled")
+    here = players_here(room, seats)
+    if starter is not None and starter.is_human:
+        here.add(starter.index)
+    absent = [seat.index for seat in seats if seat.is_human and seat.index not in here]
+    if absent and not anyway:
+        raise RoomError("not_ready")
+    previous = room.current_match_id
     match = game_services.start_match(
         seats=[_seat_spec(seat, seats) for seat in seats],
         mode=room.mode,
@@ -383,6 +411,8 @@ def _start(room: Room) -> Match:
         # The table and result pages link back here; game never imports lobby.
         room_url=room_url(room),
         host_seat=room.host.index if room.host is not None else None,
+        present=here,
+        autopilot=absent,
     )
     # Model seats keep their model (Play again too); bound before the first AI request.
     from game.ai import seating
@@ -394,6 +424,10 @@ def _start(room: Room) -> Match:
     room.last_activity = now
     room.save(update_fields=["status", "current_match", "last_activity"])
     _redraw_on_commit(room)
+    if previous is not None:
+        # Play again reaches the old table and its summary pages, not only the room page.
+        announce = functools.partial(game_broadcast.announce_next, previous, match.pk)
+        transaction.on_commit(announce, robust=True)
     return match
 
 
@@ -459,28 +493,75 @@ def socket_closed(room_id: int, person: Person) -> None:
     _presence(room_id, person, opened=False)
 
 
+def room_beat(room_id: int, person: Person) -> None:
+    """A room page's heartbeat (Q48, as at the table): the member was seen now. A seat that
+    a sweep had marked away (or whose count a crashed process left wrong) is present again."""
+    seat = RoomSeat.objects.filter(room_id=room_id).filter(person.seat_filter()).first()
+    if seat is None:
+        return
+    if seat.connected:
+        RoomSeat.objects.filter(pk=seat.pk).update(last_seen=clock())
+        return
+    with transaction.atomic():
+        room = _locked(room_id)
+        seat = member_of(room, person)
+        if seat is not None and not seat.connected:
+            seat.sockets = 0
+            _seat_presence(room, seat, opened=True)
+
+
+def room_presence_sweep(now: datetime | None = None) -> int:
+    """Members whose room pages all stopped beating for a window are away, whatever their
+    socket count says: a web process that died never took its sockets off the count.
+    Returns how many members went away."""
+    now = now or clock()
+    stale = RoomSeat.objects.filter(
+        kind=RoomSeat.Kind.HUMAN, connected=True, last_seen__lt=now - presence.PRESENCE_WINDOW
+    ).values_list("room_id", "pk")
+    gone = 0
+    for room_id, seat_id in list(stale):
+        with transaction.atomic():
+            room = _locked(room_id)
+            seat = room.members.filter(pk=seat_id, connected=True).first()
+            if (
+                seat is None
+                or seat.last_seen is None
+                or seat.last_seen >= now - presence.PRESENCE_WINDOW
+            ):
+                continue
+            seat.sockets = 1  # the next close takes the count to nobody
+            _seat_presence(room, seat, opened=False)
+            gone += 1
+    return gone
+
+
 def _presence(room_id: int, person: Person, *, opened: bool) -> None:
     with transaction.atomic():
         room = _locked(room_id)
         seat = member_of(room, person)
         if seat is None:
             return
-        now = clock()
-        seat.sockets = seat.sockets + 1 if opened else max(0, seat.sockets - 1)
-        was_connected = seat.connected
-        seat.connected = seat.sockets > 0
-        seat.last_seen = now
-        seat.save(update_fields=["sockets", "connected", "last_seen"])
-        anyone_here = room.members.filter(connected=True).exists()
-        room.empty_since = None if anyone_here else now
-        room.save(update_fields=["empty_since"])
-        if seat.connected == was_connected:
-            return
-        if not seat.connected and room.host_id == seat.pk:
-            # Look again once the 30 s are up; the periodic sweep is the backstop.
-            seconds = HOST_ABSENCE_LIMIT.total_seconds() + 1
-            jobs.schedule(seconds, _check_host_job(), room.pk)
-        _redraw_on_commit(room)
+        _seat_presence(room, seat, opened=opened)
+
+
+def _seat_presence(room: Room, seat: RoomSeat, *, opened: bool) -> None:
+    """One room socket of ``seat`` opened or closed (under the room lock)."""
+    now = clock()
+    seat.sockets = seat.sockets + 1 if opened else max(0, seat.sockets - 1)
+    was_connected = seat.connected
+    seat.connected = seat.sockets > 0
+    seat.last_seen = now
+    seat.save(update_fields=["sockets", "connected", "last_seen"])
+    anyone_here = room.members.filter(connected=True).exists()
+    room.empty_since = None if anyone_here else now
+    room.save(update_fields=["empty_since"])
+    if seat.connected == was_connected:
+        return
+    if not seat.connected and room.host_id == seat.pk:
+        # Look again once the 30 s are up; the periodic sweep is the backstop.
+        seconds = HOST_ABSENCE_LIMIT.total_seconds() + 1
+        jobs.schedule(seconds, _check_host_job(), room.pk)
+    _redraw_on_commit(room)
 
 
 def _check_host_job() -> Callable[..., object]:
@@ -515,7 +596,7 @@ def _host_away_since(room: Room) -> datetime | None:
             return None
         if player.connected:
             return None
-        return player.last_seen or room.last_activity
+        return player.away_since or player.last_seen or room.last_activity
     if host.connected:
         return None
     return host.last_seen or host.joined_at

@@ -4,6 +4,8 @@
 - ``lobby.watch_hosts()``: periodic backstop; also covers hosts away from the table during a
   match, whose sockets belong to the game.
 - ``lobby.close_empty_rooms()``: periodic; closes rooms that sat empty for a day.
+- ``lobby.watch_presence()``: periodic; members whose room pages stopped beating are away
+  (Q48), so a crashed web process leaves no member "here" for the ready check.
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ def watch_hosts() -> int:
             # One broken room must not keep the sweep from every other room.
             logger.exception("Host check failed for room %s", room_id)
     return changed
+
+
+@job("lobby.watch_presence")
+def watch_presence() -> int:
+    return services.room_presence_sweep()
 
 
 @job("lobby.close_empty_rooms")

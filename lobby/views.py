@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from bangarena_site.accounts.forms import client_address
-from game import seat_labels
+from game import presence, seat_labels
 from game import services as game_services
 from game.models import Match, MatchSeat
 from game.services import SeatSpec
@@ -261,6 +261,7 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
         room, person, origin=f"{request.scheme}://{request.get_host()}"
     )
     context["name_form"] = NameForm(initial={"name": preferences.load(request)["name"]})
+    context["heartbeat_ms"] = presence.HEARTBEAT_SECONDS * 1000
     return render(request, "lobby/room_page.html", context)
 
 
@@ -312,15 +313,19 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
 # --- host controls (R131) ----------------------------------------------------------------------
 
 
-def _host_action(action: Callable[..., Any]) -> Callable[..., HttpResponse]:
+def _host_action(
+    action: Callable[..., Any], *, fields: tuple[str, ...] = ()
+) -> Callable[..., HttpResponse]:
     """Wrap a services host control as a POST view: 403 for non-hosts, 409 with the reason
-    for a refused change, else the redrawn room."""
+    for a refused change, else the redrawn room. ``fields``: POST fields passed on to the
+    action as text keyword arguments."""
 
     @require_POST
     @answers_throttle
     def view(request: HttpRequest, code: str, **kwargs: Any) -> HttpResponse:
         room = _room_or_404(request, code)
         person = person_of(request)
+        kwargs.update({name: request.POST.get(name, "") for name in fields})
         try:
             result = action(room.pk, person, **kwargs)
         except services.NotHost:
@@ -364,8 +369,10 @@ def _remove(room_id: int, person: Person, index: int) -> None:
     services.remove(room_id, person, index)
 
 
-def _start(room_id: int, person: Person) -> Match:
-    return services.start(room_id, person)
+def _start(room_id: int, person: Person, anyway: str = "") -> Match:
+    """Start when every player is here; ``anyway`` ("1"): start now, and the bot plays the
+    seats of those who are not (the ready check, issue 17)."""
+    return services.start(room_id, person, anyway=anyway == "1")
 
 
 def _fill_ai(room_id: int, person: Person, model_id: int | None) -> int:
@@ -394,7 +401,7 @@ fill_with_bots = _host_action(_fill)
 seat_bot = _host_action(_seat_bot)
 replace_with_bot = _host_action(_replace)
 remove = _host_action(_remove)
-start = _host_action(_start)
+start = _host_action(_start, fields=("anyway",))
 fill_with_ais = _with_model(_fill_ai)
 seat_ai = _with_model(_seat_ai)
 

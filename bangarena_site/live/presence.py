@@ -1,7 +1,7 @@
 """How busy the saloon is: players online and matches running, as counts only.
 
-There is no presence model yet: until one exists (heartbeats), "online" means a human with an
-open socket recorded on a seat, at a running table or in a room. ``site_activity`` is the one
+"Online" means a human present at a running table (heartbeats, game.presence) or with a room
+socket open. ``site_activity`` is the one
 place that decides it, so the presence work can replace its inside and nothing else.
 """
 
@@ -20,10 +20,10 @@ class Activity:
 
 
 def site_activity() -> Activity:
-    """Two queries: distinct people with an open seat socket, and running matches. Only the
+    """Two queries: distinct people present at a table or in a room, and running matches. Only the
     counts leave this function (never who or where)."""
     at_tables = MatchSeat.objects.filter(
-        kind=MatchSeat.Kind.HUMAN, sockets__gt=0, match__status=Match.Status.RUNNING
+        kind=MatchSeat.Kind.HUMAN, connected=True, match__status=Match.Status.RUNNING
     ).values_list("user_id", "guest_key")
     in_rooms = RoomSeat.objects.filter(kind=RoomSeat.Kind.HUMAN, sockets__gt=0).values_list(
         "user_id", "guest_key"

@@ -5,7 +5,10 @@ the URL would end up in access logs). After ``welcome`` the socket listens on tw
 token's (revocation; for a room token, the room's next match) and its seat's in the current
 match (``decide`` whenever the services announce the seat's decision, ``result`` at the end).
 Moves go through ``game.services.submit`` with the "ai" cause; any refusal is an ``error``
-frame and changes nothing. Frames are read as hostile (bangarena_site.live.frames): one over
+frame and changes nothing. The socket is its seat's screen (game.presence): every frame from
+the program (``ping`` at least every few seconds, ``act``) is a heartbeat, so a seat whose
+program is gone counts as away (Q48) and one that comes back takes its seat back from the
+autopilot (R121). Frames are read as hostile (bangarena_site.live.frames): one over
 the size limit closes the socket with 1009, and no frame can crash the consumer.
 """
 
@@ -19,10 +22,12 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.utils import timezone
 
 from bangarena_site.live.accounts import CLOSE_ACCOUNT_CLOSED
 from bangarena_site.live.frames import GuardedSocketMixin, parse_object, whole_number
+from game import presence
 from game import services as game_services
 from game.agents import protocol
 from game.agents import services as agent_services
@@ -54,6 +59,7 @@ class AgentConsumer(GuardedSocketMixin, AsyncWebsocketConsumer):
     last_decided: int = -1
     dropped: int = 0
     touched_at: float | None = None
+    beat_written: float = float("-inf")
 
     async def connect(self) -> None:
         await self.accept()
@@ -61,6 +67,7 @@ class AgentConsumer(GuardedSocketMixin, AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         self.hello_timer.cancel()
+        await self._leave_seat()
         for group in (self.seat_group, self.token_group):
             if group is not None:
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -80,6 +87,7 @@ class AgentConsumer(GuardedSocketMixin, AsyncWebsocketConsumer):
             await self._refuse_flood()
             return
         kind = message.get("type") if message is not None else None
+        await self._beat()
         if kind == "ping":
             await self._send({"type": "pong"})
         elif kind == "act" and _valid_act(message):
@@ -192,7 +200,9 @@ class AgentConsumer(GuardedSocketMixin, AsyncWebsocketConsumer):
     # --- helpers ------------------------------------------------------------------------------
 
     async def _follow(self, match_id: int | None, seat: int | None) -> None:
-        """Listen to this seat of this match only (a room token moves on with Play again)."""
+        """Listen to this seat of this match only (a room token moves on with Play again),
+        and be that seat's screen there."""
+        await self._leave_seat()
         if self.seat_group is not None:
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
             self.seat_group = None
@@ -201,6 +211,27 @@ class AgentConsumer(GuardedSocketMixin, AsyncWebsocketConsumer):
         if match_id is not None and seat is not None:
             self.seat_group = agent_services.seat_group(match_id, seat)
             await self.channel_layer.group_add(self.seat_group, self.channel_name)
+            await database_sync_to_async(presence.open_screen)(
+                match_id, seat, settings.LANGUAGE_CODE, self.channel_name
+            )
+            self.beat_written = game_services.clock().timestamp()
+
+    async def _beat(self) -> None:
+        """A frame from the program: its seat is still played (at most one write a second,
+        on the services' clock)."""
+        now = game_services.clock().timestamp()
+        if self.match_id is None or self.seat is None or now - self.beat_written < 1.0:
+            return
+        self.beat_written = now
+        await database_sync_to_async(presence.beat)(
+            self.match_id, self.seat, settings.LANGUAGE_CODE, self.channel_name
+        )
+
+    async def _leave_seat(self) -> None:
+        if self.match_id is not None and self.seat is not None:
+            await database_sync_to_async(presence.close_screen)(
+                self.match_id, self.seat, self.channel_name
+            )
 
     async def _send_pending(self, binding: agent_services.Binding) -> None:
         # Joined the seat's group first: a decision announced meanwhile is read here or comes

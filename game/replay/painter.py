@@ -60,7 +60,8 @@ class ReplayPainter(Painter):
             return {"prompt": None, "deadline": "", "seconds_left": None, "clock_left": ""}
         context = super().panel_context(region)
         if region == "table-settings":
-            context.update(auto_pass=None, host=False)
+            # Nobody's switches: no auto-pass, no host, no "let the bot play for me" (issue 17).
+            context.update(auto_pass=None, host=False, own_bot="")
         return context
 
     def hand_head_context(self) -> dict[str, Any]:

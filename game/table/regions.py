@@ -118,8 +118,15 @@ class Sight:
         return self.public.get("result") is None
 
     @property
+    def piloted(self) -> bool:
+        """The viewer's seat is played by the server bot (R121): his screen says so and offers
+        "I'm back" instead of a decision he does not make."""
+        info = self.ctx.seat(self.viewer) if self.viewer is not None else None
+        return info is not None and info.autopilot
+
+    @property
     def my_decision(self) -> bool:
-        return self.viewer is not None and self.viewer in self.awaiting
+        return self.viewer is not None and self.viewer in self.awaiting and not self.piloted
 
     @property
     def signals(self) -> tuple[SignalRecord, ...]:
@@ -224,9 +231,12 @@ def private_slices(sight: Sight) -> dict[str, Any]:
         _auto_pass(sight),
         _host(sight),
         ctx.tempo if _host(sight) else None,
+        _own_bot(sight),
     )
     slices["table-decision"] = (
-        (view.get("pending"), legal, ctx.deadline, view.get("discard_top")) if mine else None
+        (view.get("pending"), legal, ctx.deadline, view.get("discard_top"))
+        if mine
+        else _own_bot(sight) == "back"
     )
     slices.update(_hand_slices(sight))
     slices["table-signals"] = _signal_bar_slice(sight)
@@ -272,6 +282,15 @@ def _auto_pass(sight: Sight) -> bool | None:
     return info.auto_pass
 
 
+def _own_bot(sight: Sight) -> str:
+    """The player's control over his own seat (R121): "bot" (let the bot play for me) or
+    "back" (I'm back, while the bot plays it); '' for watchers, the eliminated, a finished
+    match."""
+    if _auto_pass(sight) is None or not sight.ctx.human(sight.viewer):
+        return ""
+    return "back" if sight.piloted else "bot"
+
+
 def _host(sight: Sight) -> bool:
     """Host controls (R132) only on the host's own screen, and only while the match runs."""
     return sight.viewer is not None and sight.ctx.host_seat == sight.viewer and sight.running
@@ -282,7 +301,7 @@ def _signal_bar_slice(sight: Sight) -> tuple[Any, ...]:
     if viewer is None or not sight.ctx.human(viewer) or sight.ctx.signals is None:
         return ()
     me = sight.public["players"][viewer]
-    sent = [s for s in sight.signals if s.seat == viewer]
+    sent = [s for s in sight.signals if s.seat == viewer and s.kind in table_signals.SENT_KINDS]
     claims = [s.value for s in sent if s.kind == "claim"]
     return (
         sight.running and me["alive"],
@@ -451,6 +470,8 @@ class Painter:
         if region == "table-settings":
             return {
                 "auto_pass": _auto_pass(sight),
+                "own_bot": _own_bot(sight),
+                "seat": sight.viewer,
                 "host": _host(sight),
                 "tempo": ctx.tempo,
                 "tempo_choices": TEMPO_CHOICES,
@@ -461,6 +482,8 @@ class Painter:
                 prompt = panels.prompt_for(view, self.controls, self.names)
             left = seats.seconds_left(ctx) if prompt else None
             return {
+                "piloted": _own_bot(sight) == "back",
+                "seat": sight.viewer,
                 "prompt": prompt,
                 "deadline": ctx.deadline.isoformat() if prompt and ctx.deadline else "",
                 "seconds_left": left,

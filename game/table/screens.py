@@ -28,7 +28,10 @@ def sight(game: Any, viewer: int | None, ctx: TableContext, *, public: dict | No
     public = public if public is not None else game.view(None)
     if viewer is None:
         return Sight(public, public, [], None, ctx, all_knowing_hands(game, ctx))
-    return Sight(public, game.view(viewer), game.legal_actions(viewer), viewer, ctx)
+    info = ctx.seat(viewer)
+    # R121: while the bot plays the seat its player gets no controls (a click would race it).
+    legal = [] if info is not None and info.autopilot else game.legal_actions(viewer)
+    return Sight(public, game.view(viewer), legal, viewer, ctx)
 
 
 def full_table(game: Any, viewer: int | None, ctx: TableContext) -> str:

@@ -229,12 +229,11 @@ def seat_public(
 
 
 def host_action(ctx: TableContext, viewer: int | None, seat: int) -> str:
-    """The host's control on another human's seat (R132), '' where there is none."""
+    """The host's control on another human's or an AI seat (R132), '' where there is none:
+    "hand" (to the bot) or "return". His own seat's control is with his own switches."""
     info = ctx.seat(seat)
     if viewer is None or ctx.host_seat != viewer or not ctx.running or seat == viewer:
         return ""
-    if info is None or info.kind != "human":
+    if info is None or info.kind == "bot":
         return ""
-    if info.autopilot:
-        return "return"
-    return "hand" if not info.connected else ""
+    return "return" if info.autopilot else "hand"

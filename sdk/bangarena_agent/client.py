@@ -28,6 +28,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 PROTOCOL_VERSION = 1
+#: How often ``run`` pings: the server counts an agent seat silent for ~6 s as away (Q48).
+PING_SECONDS = 2.0
 #: Errors after which the decision is over for us: wait for the next ``decide``.
 WAIT_ERRORS = frozenset(("stale", "not_your_turn", "finished", "no_match", "rate_limited"))
 #: Close codes the server uses (agent-protocol.md).
@@ -199,24 +201,46 @@ class AgentClient:
         self.decided += 1
         await self._send({"type": "act", "version": decision.version, "action": action})
 
-    async def run(self, policy: Policy) -> MatchResult:
+    async def run(self, policy: Policy, *, matches: int | None = 1) -> MatchResult:
         """Connect (if needed), play every decision with ``policy`` until the result, close.
 
         ``policy(observation, legal_actions)`` returns one of ``legal_actions``; it may be a
-        coroutine function.
+        coroutine function. ``matches``: how many results to play to before closing; None
+        stays for every next match of the room (Play again) until the server closes the
+        socket, and returns the last result. While it runs the client pings every
+        ``PING_SECONDS``: the server counts a seat whose program is silent as away (Q48).
         """
         if self._ws is None:
             await self.connect()
+        beating = asyncio.create_task(self._keep_pinging())
+        played = 0
         try:
-            async for decision in self.decisions():
-                action = policy(decision.observation, decision.legal_actions)
-                if inspect.isawaitable(action):
-                    action = await action
-                await self.act(decision, action)
+            while matches is None or played < matches:
+                try:
+                    async for decision in self.decisions():
+                        action = policy(decision.observation, decision.legal_actions)
+                        if inspect.isawaitable(action):
+                            action = await action
+                        await self.act(decision, action)
+                except ConnectionError:
+                    if matches is None and played:
+                        break  # the server closed the table after a result: done
+                    raise
+                played += 1
         finally:
+            beating.cancel()
             await self.close()
         assert self.result is not None
         return self.result
+
+    async def _keep_pinging(self) -> None:
+        """The program's heartbeat (docs/agent-protocol.md): one ``ping`` every few seconds."""
+        while True:
+            await asyncio.sleep(PING_SECONDS)
+            try:
+                await self.ping()
+            except (ConnectionError, ConnectionClosed):
+                return
 
     # --- internals --------------------------------------------------------------------------
 

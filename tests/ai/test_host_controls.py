@@ -114,7 +114,7 @@ def test_without_an_enabled_model_the_ai_controls_are_not_offered(room_with_gues
 def test_the_match_binds_each_model_seat_and_play_again_keeps_them(
     room_with_guests, model, other_model
 ):
-    room, (host, _guest) = room_with_guests(others=1)
+    room, (host, _guest) = room_with_guests(others=1, here=True)
     host_post(host, room, "lobby:seat_ai", 2, data={"model": model.pk})
     host_post(host, room, "lobby:seat_ai", 3, data={"model": other_model.pk})
     host_post(host, room, "lobby:seat_bot", 4)
@@ -152,7 +152,7 @@ def test_the_model_badge_is_escaped_and_read_once_per_table(room_with_guests, mo
 
     model.display_name = "<b>Bold</b>"
     model.save()
-    room, (host, _guest) = room_with_guests(others=1)
+    room, (host, _guest) = room_with_guests(others=1, here=True)
     host_post(host, room, "lobby:fill_ai", data={"model": model.pk})
     host_post(host, room, "lobby:start_match")
     match = Match.objects.get()

@@ -91,6 +91,9 @@ def test_example_agent_finishes_a_match_on_the_live_server_r142(tmp_path):
                 f"ws://127.0.0.1:{port}/ws/agent/",
                 "--token",
                 made["token"],
+                # A match token has no next match: leave after this one (by default the
+                # example stays for the room's next match, issue 17).
+                "--once",
             ],
             env=agent_env(),
             capture_output=True,

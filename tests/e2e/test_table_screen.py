@@ -256,11 +256,16 @@ def test_a_half_made_play_survives_updates_and_toasts_leave_by_themselves(
         expect(aiming.locator(f".seat[data-seat='{other_seat}'] .reaction-bubble")).to_be_visible(
             timeout=STEP_TIMEOUT_MS
         )
-        # ... and the other player's tab goes away and comes back (presence, twice).
+        # ... and the other player's tab goes away and comes back (presence, twice: two small
+        # presence frames, issue 17, that must not touch the pick either).
         other.reload()
         expect(other.locator("#table")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+        expect(other.locator("html[data-live='1']")).to_have_count(1, timeout=STEP_TIMEOUT_MS)
+        expect(aiming.locator(f".seat[data-seat='{other_seat}'] .presence--on")).to_be_visible(
+            timeout=STEP_TIMEOUT_MS
+        )
         aiming.wait_for_function(
-            "v => Number(document.getElementById('table-state').dataset.tableVersion) > v + 1",
+            "v => Number(document.getElementById('table-state').dataset.tableVersion) >= v",
             arg=int(version or 0),
             timeout=STEP_TIMEOUT_MS,
         )

@@ -136,8 +136,20 @@ def start(
     mode: str = "classic",
     move_time: int = 30,
     tempo: str = "normal",
+    present: bool = True,
 ) -> Match:
-    return services.start_match(seats=seats, mode=mode, move_time=move_time, tempo=tempo, seed=seed)
+    """A new match; ``present``: every human is at the table from the start (as players who
+    pressed Start in the room are); without, each human seat is away until a screen of it
+    opens (Q48)."""
+    humans = [index for index, spec in enumerate(seats) if spec.kind == "human"]
+    return services.start_match(
+        seats=seats,
+        mode=mode,
+        move_time=move_time,
+        tempo=tempo,
+        seed=seed,
+        present=humans if present else (),
+    )
 
 
 def seed_with_marshal_at(seat: int, seats: int = 5, mode: str = "classic") -> int:

@@ -1,6 +1,8 @@
-"""Host controls at the table (R132, R133): POST endpoints for the host seat only.
+"""Controls at the table that are not moves (R121, R132, R133): POST endpoints.
 
-Anyone else gets 403 and nothing changes; every request needs the CSRF token.
+Hand to bot / take back: each player for his own seat, the host for any seat but a bot's
+(his own included); tempo: the host only. Anyone else gets 403 and nothing changes; every
+request needs the CSRF token.
 """
 
 from __future__ import annotations
@@ -35,9 +37,8 @@ def table(job_queue: JobQueue) -> dict[str, Any]:
         ]
     )
     services.set_host(match.pk, 0)
-    # Polly opened the table once and then lost her connection: an absent player (R132).
-    services.set_connected(match.pk, 1, True)
-    services.set_connected(match.pk, 1, False)
+    # Polly opened the table and then lost her connection: an absent player (R132, Q48).
+    services.mark_away(match.pk, {1: services.clock()})
     return {"match": match, "hank": hank, "polly": polly}
 
 
@@ -90,7 +91,8 @@ def test_host_changes_the_tempo(table):
 
 @pytest.mark.parametrize("who", ["player", "stranger", "anonymous"])
 def test_only_the_host_may_use_host_controls(table, who):
-    """R132: the controls belong to the host; anyone else gets 403 and nothing changes."""
+    """R132: another's seat and the tempo belong to the host; anyone else gets 403 and
+    nothing changes (Polly may hand only her own seat, tested below)."""
     match = table["match"]
     if who == "player":
         client = client_for(table["polly"])
@@ -100,10 +102,12 @@ def test_only_the_host_may_use_host_controls(table, who):
         client = Client()
     before = Match.objects.filter(pk=match.pk).values().get()
 
-    assert client.post(hand_url(match, 1), **HTMX).status_code == 403
-    assert client.post(return_url(match, 1), **HTMX).status_code == 403
+    target = 0 if who == "player" else 1
+    assert client.post(hand_url(match, target), **HTMX).status_code == 403
+    assert client.post(return_url(match, target), **HTMX).status_code == 403
     assert client.post(tempo_url(match), {"tempo": "fast"}, **HTMX).status_code == 403
 
+    assert not seat(match, 0).autopilot
     assert not seat(match, 1).autopilot
     assert Match.objects.filter(pk=match.pk).values().get() == before
 
@@ -119,18 +123,42 @@ def test_host_rights_follow_the_host_seat(table):
     )
 
 
-def test_a_present_player_cannot_be_handed_to_the_bot(table):
-    """R132 is for an absent player's seat: a connected player keeps control."""
+def test_a_player_hands_his_own_seat_to_the_bot_and_takes_it_back(table):
+    """R121: "let the bot play for me", then "I'm back", by the player himself."""
+    match, polly = table["match"], client_for(table["polly"])
+
+    assert polly.post(hand_url(match, 1), **HTMX).status_code == 204
+    assert seat(match, 1).autopilot
+    assert polly.post(return_url(match, 1), **HTMX).status_code == 204
+    assert not seat(match, 1).autopilot
+
+
+def test_the_host_hands_his_own_seat_to_the_bot_and_takes_it_back(table):
+    """R132: the host's own seat is one of "any human seat" (a real control, not a forged
+    request that happens to pass)."""
     match, host = table["match"], client_for(table["hank"])
-    services.set_connected(match.pk, 1, True)
-    response = host.post(hand_url(match, 1), **HTMX)
-    assert response.status_code == 409
+
+    assert host.post(hand_url(match, 0), **HTMX).status_code == 204
+    assert seat(match, 0).autopilot
+    assert host.post(return_url(match, 0), **HTMX).status_code == 204
+    assert not seat(match, 0).autopilot
+
+
+def test_the_host_may_hand_a_present_players_seat_who_takes_it_back_himself(table):
+    """R132: any human seat; the player, when he is there, takes it back with one click."""
+    match, host, polly = table["match"], client_for(table["hank"]), client_for(table["polly"])
+    services.mark_present(match.pk, 1)
+
+    assert host.post(hand_url(match, 1), **HTMX).status_code == 204
+    assert seat(match, 1).autopilot
+    assert polly.post(return_url(match, 1), **HTMX).status_code == 204
     assert not seat(match, 1).autopilot
 
 
 def test_bot_seats_cannot_be_handed_over(table):
+    """A bot's seat is the bot's already: nobody may hand it (403, nothing changed)."""
     match, host = table["match"], client_for(table["hank"])
-    assert host.post(hand_url(match, 2), **HTMX).status_code == 409
+    assert host.post(hand_url(match, 2), **HTMX).status_code == 403
     assert not seat(match, 2).autopilot
 
 
@@ -158,3 +186,25 @@ def test_guest_host_is_recognised_by_session_key(job_queue: JobQueue):
 
     assert response.status_code == 204
     assert Match.objects.get(pk=match.pk).tempo == "slow"
+
+
+def test_the_host_may_hand_an_ai_or_agent_seat_to_the_bot_and_back(job_queue: JobQueue):
+    """R132 for a seat whose model or program does not answer: the host's Hand to bot works
+    there too (it used to be refused as "at the table"); nobody else may (403)."""
+    hank, polly = make_user("hank"), make_user("polly")
+    match = start(
+        [
+            SeatSpec(kind="human", name="Hank", user_id=hank.pk),
+            SeatSpec(kind="human", name="Polly", user_id=polly.pk),
+            SeatSpec(kind="ai", name="Model"),
+            *bot_seats(1),
+        ]
+    )
+    services.set_host(match.pk, 0)
+
+    assert client_for(polly).post(hand_url(match, 2), **HTMX).status_code == 403
+    assert not seat(match, 2).autopilot
+    assert client_for(hank).post(hand_url(match, 2), **HTMX).status_code == 204
+    assert seat(match, 2).autopilot
+    assert client_for(hank).post(return_url(match, 2), **HTMX).status_code == 204
+    assert not seat(match, 2).autopilot

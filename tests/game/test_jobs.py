@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from game import services, tasks
+from game import presence, services, tasks
 from game.bots import BotMemory, choose
 from game.models import Match, MatchAction
 from game.signals import match_finished
@@ -165,9 +165,8 @@ def test_a_disconnected_human_gets_eight_seconds_per_decision(
     table limit for the next decisions."""
     match = start(human_seats(4), seed=5, move_time=60)
     seat = match.awaited_seat
-    services.set_connected(match.pk, seat, True)
     clock.advance(5)
-    services.set_connected(match.pk, seat, False)
+    services.mark_away(match.pk, {seat: clock.now})
 
     match.refresh_from_db()
     assert match.deadline == clock.now + timedelta(seconds=8)
@@ -175,8 +174,10 @@ def test_a_disconnected_human_gets_eight_seconds_per_decision(
 
     job_queue.run_next()
     match.refresh_from_db()
-    assert match.version == 1
-    assert match.actions.get().cause == "timeout"
+    # R120 for an away player: the one timeout finishes his whole turn (end it, discard).
+    assert match.version >= 1
+    assert set(match.actions.values_list("seat", "cause")) == {(seat, "timeout")}
+    assert match.game().view(None)["turn"] != seat
 
     # Later decisions of this seat, while still away, get 8 s from their start.
     while awaited(match.pk) != seat:
@@ -187,18 +188,18 @@ def test_a_disconnected_human_gets_eight_seconds_per_decision(
     match.refresh_from_db()
     assert match.deadline == clock.now + timedelta(seconds=8)
 
-    services.set_connected(match.pk, seat, True)
+    services.mark_present(match.pk, seat)
     match.refresh_from_db()
     assert match.deadline == clock.now + timedelta(seconds=8), "a running decision is not reset"
 
 
 def test_a_second_tab_keeps_the_player_present(clock: FakeClock, job_queue: JobQueue):
     """Closing one of two open tables is not leaving the table (R119 is for the absent)."""
-    match = start(human_seats(4), seed=5, move_time=60)
+    match = start(human_seats(4), seed=5, move_time=60, present=False)
     seat = match.awaited_seat
-    services.set_connected(match.pk, seat, True)
-    services.set_connected(match.pk, seat, True)
-    services.set_connected(match.pk, seat, False)
+    presence.open_screen(match.pk, seat, "en", "tab-1")
+    presence.open_screen(match.pk, seat, "en", "tab-2")
+    presence.close_screen(match.pk, seat, "tab-1")
 
     match.refresh_from_db()
     assert match.seats.get(seat=seat).connected
@@ -260,7 +261,8 @@ def test_returning_the_seat_gives_the_pending_decision_a_fresh_timer(
     assert Match.objects.get(pk=match.pk).version == 0
 
 
-def test_only_human_seats_can_be_handed_to_the_bot(job_queue: JobQueue):
+def test_only_human_and_ai_seats_can_be_handed_to_the_bot(job_queue: JobQueue):
+    """R121: a bot's seat is the bot's already."""
     match = start([*human_seats(1), *bot_seats(3)])
     with pytest.raises(services.MatchError) as refused:
         services.hand_to_bot(match.pk, 1)

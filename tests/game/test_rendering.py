@@ -392,14 +392,16 @@ def test_the_log_names_cards_and_reads_newest_last():
 
 
 def test_host_controls_show_only_on_the_hosts_screen():
-    """R132: tempo and Hand to bot belong to the host; nobody else sees them."""
+    """R132: tempo and Hand to bot on another's seat belong to the host; R121: each player
+    has the same control for his own seat (the host too); nobody else sees them."""
     game = Game.new(GameConfig(seats=4, seed=6))
     seats = seat_records(4)
-    seats[2].connected = False  # an absent human: the host may hand the seat to the bot
     for viewer in (*range(4), None):
         fragment = table_fragment(match_record(host_seat=0), seats, game, viewer)
         assert ("/host/tempo/" in fragment) == (viewer == 0)
-        assert ("/host/seat/2/hand-to-bot/" in fragment) == (viewer == 0)
+        assert ("/seat/2/hand-to-bot/" in fragment) == (viewer in (0, 2))
+        assert ("/seat/0/hand-to-bot/" in fragment) == (viewer == 0)
+        assert "/seat/1/hand-to-bot/" not in fragment  # seat 1 is a bot's
 
 
 def test_every_public_event_reads_as_a_sentence():
@@ -505,3 +507,24 @@ def test_hand_cards_tell_screen_readers_their_suit_in_the_players_language():
     labels = set(re.findall(r'<span class="visually-hidden">([^<]+)</span>', fragment))
     assert spoken <= labels
     assert not any(suit in labels_text for labels_text in labels for suit in ("clubs", "spades"))
+
+
+def test_r121_the_bot_playing_a_seat_shows_im_back_and_no_decision_on_its_screen():
+    """While the bot plays his seat, its player is told so and offered "I'm back"; his screen
+    does not say "Your decision" or offer End turn (a click would race the bot)."""
+    seed = next(s for s in range(500) if Game.new(GameConfig(seats=4, seed=s)).awaiting() == [0])
+    game = Game.new(GameConfig(seats=4, seed=seed))
+    seats = seat_records(4)
+    yours = table_fragment(match_record(), seats, game, 0)
+    assert "Your decision." in yours
+    assert "End turn" in yours
+
+    seats[0].autopilot = True
+    piloted = table_fragment(match_record(), seats, game, 0)
+
+    assert "The bot is playing your seat." in piloted
+    assert "I&#x27;m back" in piloted or "I'm back" in piloted
+    assert "/seat/0/return/" in piloted
+    assert "Your decision." not in piloted
+    assert "End turn" not in piloted
+    assert sent_actions(piloted) == []

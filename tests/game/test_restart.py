@@ -16,7 +16,7 @@ from channels.db import database_sync_to_async
 
 from bangarena_site import jobs
 from bangarena_site.celery import app as celery_app
-from game import services, tasks
+from game import presence, services, tasks
 from game.models import Match, MatchSeat
 from tests.game.conftest import (
     FakeClock,
@@ -27,6 +27,8 @@ from tests.game.conftest import (
     start,
 )
 from tests.live.fakes import ManualClockLoop
+
+PRESENCE_SECONDS = presence.PRESENCE_WINDOW.total_seconds()
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,7 +43,7 @@ def build_tables_before_the_crash(queue: JobQueue, clock: FakeClock) -> dict[str
         queue.run_next()
     queue.lose_all()
     thinking = start(human_seats(4), seed=seed_with_marshal_at(0, seats=4), move_time=60)
-    services.set_connected(thinking.pk, 0, True)  # a socket open when the server died
+    presence.open_screen(thinking.pk, 0, "en", "died-with-the-server")  # open at the crash
     clock.advance(20)
     overdue = start(human_seats(4), seed=seed_with_marshal_at(0, seats=4), move_time=15)
     queue.lose_all()
@@ -63,9 +65,11 @@ def test_config_plus_action_log_rebuilds_the_exact_snapshot_after_a_crash(
 async def test_a_fresh_server_rearms_every_running_match(
     monkeypatch: pytest.MonkeyPatch, settings: Any
 ):
-    """R118-R120 survive a restart: bot tables move on after their pause, a human keeps the
-    rest of the move time, and a deadline that passed while the server was down is renewed
-    with the away limit (R119), since no socket survived the crash."""
+    """R118-R120 survive a restart: bot tables move on after their pause, and a deadline that
+    passed while the server was down is renewed. Presence is right afterwards without any
+    reset (Q48): a player whose page reconnects keeps the rest of his move time; one who does
+    not is away one window later, and R119's 8 s count from the restart (not from the outage,
+    when nobody could beat)."""
     settings.EMBEDDED = True
     clock = FakeClock()
     monkeypatch.setattr(services, "clock", clock)
@@ -94,22 +98,42 @@ async def test_a_fresh_server_rearms_every_running_match(
     assert calls == ["http", "websocket"]
     thinking = await _load(tables["thinking"])
     overdue = await _load(tables["overdue"])
-    left = (thinking.deadline - services.clock()).total_seconds()
+    restart = services.clock()
+    left = (thinking.deadline - restart).total_seconds()
     assert thinking.deadline == before["thinking"].deadline  # still its own move time
     assert left == 10
-    assert overdue.deadline == services.clock() + timedelta(seconds=8)
-    assert loop.pending_delays() == sorted([0.8, 8, left])
-    open_sockets = await database_sync_to_async(
-        lambda: set(MatchSeat.objects.filter(kind="human").values_list("sockets", "connected"))
-    )()
-    assert open_sockets == {(0, False)}
+    assert overdue.deadline == restart + timedelta(seconds=15)  # renewed
+    assert loop.pending_delays() == sorted([0.8, 15, left])
 
     loop.advance(0.8)
     await scheduler.drain()
     assert (await _load(tables["bots"])).version == before["bots"].version + 1
-    loop.advance(7.2)
+    # The thinking player's page reconnects (to the new process) and beats; the other's
+    # does not. The presence sweep, the same as every second, sorts them out.
+    await database_sync_to_async(presence.open_screen)(
+        tables["thinking"], 0, "en", "reconnected-after-the-restart"
+    )
+    loop.advance(PRESENCE_SECONDS - 0.8 + 0.1)
+    await database_sync_to_async(presence.beat)(
+        tables["thinking"], 0, "en", "reconnected-after-the-restart"
+    )
+    await database_sync_to_async(tasks.watch_presence)()
     await scheduler.drain()
-    assert (await _load(tables["overdue"])).version == before["overdue"].version + 1
+    seats = await database_sync_to_async(
+        lambda: dict(
+            MatchSeat.objects.filter(kind="human", seat=0).values_list("match_id", "connected")
+        )
+    )()
+    assert seats[tables["thinking"]] is True
+    assert seats[tables["overdue"]] is False
+    thinking = await _load(tables["thinking"])
+    overdue = await _load(tables["overdue"])
+    assert thinking.deadline == before["thinking"].deadline, "present: his own move time"
+    assert overdue.deadline == restart + timedelta(seconds=8), "away since the restart (R119)"
+
+    loop.advance(8 - PRESENCE_SECONDS - 0.1)
+    await scheduler.drain()
+    assert (await _load(tables["overdue"])).version > before["overdue"].version
     assert (await _load(tables["thinking"])).version == before["thinking"].version
     loop.advance(left - 8)
     await scheduler.drain()

@@ -13,6 +13,7 @@ from django.urls import reverse
 from bangarena_site import jobs
 from game import services as game_services
 from lobby import services
+from lobby.identity import Person
 from lobby.models import Room
 from tests.accounts.helpers import make_user
 from tests.game.conftest import FakeClock, JobQueue
@@ -75,7 +76,8 @@ def host_post(browser: Client, room: Room, url_name: str, *args: int, **kw: Any)
 def room_with_guests(job_queue: JobQueue) -> Callable[..., tuple[Room, list[Client]]]:
     """A room created by one guest and joined by ``others`` more."""
 
-    def build(others: int = 1, **fields: str) -> tuple[Room, list[Client]]:
+    def build(others: int = 1, *, here: bool = False, **fields: str) -> tuple[Room, list[Client]]:
+        """``here``: the guests keep the room page open (present for the ready check)."""
         host = guest()
         room = create_room(host, "Host", **fields)
         browsers = [host]
@@ -84,6 +86,8 @@ def room_with_guests(job_queue: JobQueue) -> Callable[..., tuple[Room, list[Clie
             response = join(browser, room, f"Guest {number}")
             assert response.status_code == 302, response.content.decode()[:2000]
             browsers.append(browser)
+            if here:
+                services.socket_opened(room.pk, Person(None, browser.session.session_key))
         return room, browsers
 
     return build

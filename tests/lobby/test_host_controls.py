@@ -103,7 +103,7 @@ def test_start_needs_every_seat_filled_r131(room_with_guests):
 def test_start_creates_the_match_in_room_order_and_sends_everyone_to_the_table(
     room_with_guests,
 ):
-    room, (host, other) = room_with_guests(others=1, mode="partners", tempo="slow")
+    room, (host, other) = room_with_guests(others=1, here=True, mode="partners", tempo="slow")
     host_post(host, room, "lobby:fill")
     response = host_post(host, room, "lobby:start_match", HTTP_HX_REQUEST="true")
     match = Match.objects.get()
@@ -147,7 +147,7 @@ def test_each_match_gets_a_fresh_random_seed(job_queue):
 
 
 def test_seats_cannot_change_once_the_match_started_q59(room_with_guests):
-    room, (host, _guest) = room_with_guests(others=1)
+    room, (host, _guest) = room_with_guests(others=1, here=True)
     host_post(host, room, "lobby:fill")
     host_post(host, room, "lobby:start_match")
     before = snapshot(room)
@@ -241,9 +241,58 @@ def test_a_member_who_leaves_before_the_match_frees_the_seat(room_with_guests):
 
 
 def test_during_the_match_the_seat_is_kept(room_with_guests):
-    room, (host, member) = room_with_guests(others=1)
+    room, (host, member) = room_with_guests(others=1, here=True)
     host_post(host, room, "lobby:fill")
     host_post(host, room, "lobby:start_match")
     response = host_post(member, room, "lobby:leave", follow=True)
     assert "still being played" in response.content.decode()
     assert [name for _i, _k, name in seat_map(room)][:2] == ["Host", "Guest 1"]
+
+
+# --- the ready check (issue 17) -------------------------------------------------------------
+
+
+def test_start_waits_for_every_player_and_says_for_whom(room_with_guests):
+    """Start is offered when every human seat is here; otherwise the host reads who is
+    missing, and a plain Start is refused (409, no match)."""
+    room, (host, _guest) = room_with_guests(others=1)
+    host_post(host, room, "lobby:fill")
+
+    page = host.get(reverse("lobby:room", args=[room.code])).content.decode()
+    assert "Waiting for Guest 1 to open this room." in page
+    response = host_post(host, room, "lobby:start_match", HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 409
+    assert "Not every player is here yet" in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_the_host_may_start_anyway_and_the_absent_seat_begins_on_autopilot_r121(
+    room_with_guests,
+):
+    room, (host, _guest) = room_with_guests(others=1)
+    host_post(host, room, "lobby:fill")
+
+    response = host_post(
+        host, room, "lobby:start_match", data={"anyway": "1"}, HTTP_HX_REQUEST="true"
+    )
+
+    assert response.status_code == 200
+    match = Match.objects.get()
+    humans = dict(match.seats.filter(kind="human").values_list("name", "autopilot"))
+    assert humans == {"Host": False, "Guest 1": True}
+    assert not match.seats.get(name="Guest 1").connected  # away until he opens the table
+    assert match.seats.get(name="Host").connected
+
+
+def test_when_everyone_is_here_start_is_offered_and_nobody_is_on_autopilot(room_with_guests):
+    room, (host, _guest) = room_with_guests(others=1, here=True)
+    host_post(host, room, "lobby:fill")
+
+    page = host.get(reverse("lobby:room", args=[room.code])).content.decode()
+    assert "Waiting for" not in page
+    host_post(host, room, "lobby:start_match")
+
+    match = Match.objects.get()
+    assert not match.seats.filter(autopilot=True).exists()
+    assert set(match.seats.filter(kind="human").values_list("connected", flat=True)) == {True}

@@ -171,3 +171,36 @@ async def test_an_unknown_room_closes_the_socket():
     connected, code = await socket.connect()
     assert not connected
     assert code == 4404
+
+
+async def test_q48_a_room_page_that_stops_beating_is_away_and_a_beat_brings_it_back(
+    sockets, monkeypatch
+):
+    """A room socket left counted by a web process that died (no disconnect ran) is no
+    ghost: without heartbeats the member is away one window later (the ready check and
+    R133 read this), and the next heartbeat of a live page makes him present again."""
+    from datetime import timedelta
+
+    from game import presence
+    from game.consumers import HEARTBEAT
+    from lobby import services as lobby_services
+
+    host, cookie = await database_sync_to_async(new_guest)()
+    room = await database_sync_to_async(services.create_room)(host, "Annie", FIVE)
+    socket = room_socket(room.code, cookie)
+    sockets.append(socket)
+    assert (await socket.connect())[0]
+    await latest_room(socket)
+    seat = await database_sync_to_async(lambda: Room.objects.get(pk=room.pk).host)()
+    assert seat.connected
+    later = seat.last_seen + presence.PRESENCE_WINDOW + timedelta(seconds=1)
+
+    assert await database_sync_to_async(lobby_services.room_presence_sweep)(later) == 1
+
+    seat = await database_sync_to_async(lambda: Room.objects.get(pk=room.pk).host)()
+    assert (seat.connected, seat.sockets) == (False, 0)
+    monkeypatch.setattr(lobby_services, "clock", lambda: later)
+    await socket.send_to(text_data=HEARTBEAT)
+    assert "presence--on" in await latest_room(socket)  # redrawn: he is back
+    seat = await database_sync_to_async(lambda: Room.objects.get(pk=room.pk).host)()
+    assert seat.connected

@@ -22,9 +22,10 @@ def _match(status: str = Match.Status.RUNNING) -> Match:
     )
 
 
-def _seat(match: Match, seat: int, *, sockets: int, kind: str = "human", **who) -> MatchSeat:
+def _seat(match: Match, seat: int, *, here: bool, kind: str = "human", **who) -> MatchSeat:
+    """A seat; ``here``: present at the table as its heartbeats keep it (Q48)."""
     return MatchSeat.objects.create(
-        match=match, seat=seat, kind=kind, name=f"P{seat}", sockets=sockets, **who
+        match=match, seat=seat, kind=kind, name=f"P{seat}", connected=here, **who
     )
 
 
@@ -53,15 +54,15 @@ def _room(code: str) -> Room:
     )
 
 
-def test_players_online_counts_each_person_with_an_open_socket_once():
+def test_players_online_counts_each_person_present_once():
     ann, bob = make_user("ann"), make_user("bob")
     running = _match()
-    _seat(running, 0, sockets=2, user=ann)  # two tabs
-    _seat(running, 1, sockets=1, guest_key="g" * 32)
-    _seat(running, 2, sockets=0, user=bob)  # away
-    _seat(running, 3, sockets=0, kind="bot")
+    _seat(running, 0, here=True, user=ann)
+    _seat(running, 1, here=True, guest_key="g" * 32)
+    _seat(running, 2, here=False, user=bob)  # away
+    _seat(running, 3, here=False, kind="bot")
     finished = _match(Match.Status.FINISHED)
-    _seat(finished, 0, sockets=1, user=bob)  # a finished table is not "online"
+    _seat(finished, 0, here=True, user=bob)  # a finished table is not "online"
     room = _room("ABCDEF")
     _room_seat(room, 0, sockets=1, user=ann)  # also at the table: still one person
     _room_seat(room, 1, sockets=1, user=bob)
@@ -80,7 +81,7 @@ def test_activity_takes_at_most_two_queries(django_assert_max_num_queries):
 
 def test_home_shows_the_live_counts_and_nothing_private(client):
     ann = make_user("ann", display_name="Annie Oakley")
-    _seat(_match(), 0, sockets=1, user=ann)
+    _seat(_match(), 0, here=True, user=ann)
 
     page = client.get(reverse("home")).content.decode()
 

@@ -1,0 +1,83 @@
+"""WebSocket of /ws/match/<id>/after/: a page about a finished match (its summary).
+
+Play again must reach the players who are still reading the summary (issue 17): this socket
+listens to the match's ``next`` group and passes on the notice of the room's next match, in
+the page's language. It also beats like a table screen (game.presence), so the room knows who
+is still here when the host starts again. Clients send only heartbeats; nothing else is read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from bangarena_site.live.frames import GuardedSocketMixin
+from game import broadcast, presence, services
+from game.consumers import (
+    BEAT_WRITE_SECONDS,
+    CLOSE_NO_SUCH_MATCH,
+    HEARTBEAT,
+    connection_language,
+    next_match_notice,
+)
+from game.models import Match
+
+
+class AfterMatchConsumer(GuardedSocketMixin, AsyncWebsocketConsumer):
+    match_id: int
+    seat: int | None = None
+    language: str = ""
+    opened: bool = False
+    beat_written: float = float("-inf")
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.language = connection_language(self.scope)
+        found, seat = await database_sync_to_async(self._find_seat)()
+        if not found:
+            await self.close(code=CLOSE_NO_SUCH_MATCH)
+            return
+        self.seat = seat
+        await self.channel_layer.group_add(broadcast.next_group(self.match_id), self.channel_name)
+        await self.accept()
+        await database_sync_to_async(presence.open_screen)(
+            self.match_id, seat, self.language, self.channel_name
+        )
+        self.opened = True
+        self.beat_written = services.clock().timestamp()
+
+    async def disconnect(self, code: int) -> None:
+        try:
+            await self.channel_layer.group_discard(
+                broadcast.next_group(self.match_id), self.channel_name
+            )
+        finally:
+            if self.opened:
+                self.opened = False
+                await database_sync_to_async(presence.close_screen)(
+                    self.match_id, self.seat, self.channel_name
+                )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data != HEARTBEAT or not self.opened:
+            return
+        now = services.clock().timestamp()
+        if now - self.beat_written < BEAT_WRITE_SECONDS:
+            return
+        self.beat_written = now
+        await database_sync_to_async(presence.beat)(
+            self.match_id, self.seat, self.language, self.channel_name
+        )
+
+    async def table_next(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=next_match_notice(event["match"], self.language))
+
+    def _find_seat(self) -> tuple[bool, int | None]:
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return False, None
+        session = self.scope.get("session")
+        session_key = getattr(session, "session_key", None)
+        return True, services.seat_of(match, self.scope.get("user"), session_key)
