@@ -225,7 +225,7 @@ def next_match_notice(match_id: int, language: str) -> str:
     """The notice that the room's next match started (Play again), in ``language``."""
     with translation.override(language):
         url = reverse("game:table", args=[match_id])
-        return render_to_string("game/next_match.html", {"url": url}).strip()
+        return render_to_string("game/next_match.html", {"url": url, "match_id": match_id}).strip()
 
 
 def parse_action_message(text_data: str | None) -> tuple[dict, int] | None:

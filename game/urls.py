@@ -20,6 +20,7 @@ urlpatterns = [
         views_host.hand_to_bot,
         name="hand_to_bot",
     ),
+    path("<int:match_id>/seat/stay-out/", views_host.stay_out, name="stay_out"),
     path(
         "<int:match_id>/seat/<int:seat>/return/",
         views_host.return_to_player,

@@ -65,6 +65,22 @@ def hand_to_bot(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
 
 
 @require_POST
+def stay_out(request: HttpRequest, match_id: int) -> HttpResponse:
+    """ "Stay out" of the room's next match (Play again reached the summary or the old table):
+    the requester's own seat there starts with the bot playing it (R121), until "I'm back" at
+    the new table. Only the requester's own seat; 403 for someone with no seat there."""
+    match = get_object_or_404(Match, pk=match_id)
+    seat = services.seat_of(match, request.user, request.session.session_key)
+    if seat is None:
+        raise PermissionDenied
+    try:
+        services.hand_to_bot(match.pk, seat)
+    except services.MatchError as error:
+        return _refused(error)
+    return _done(request, match)
+
+
+@require_POST
 def return_to_player(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
     match = _seat_match(request, match_id, seat)
     try:

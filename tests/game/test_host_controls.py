@@ -208,3 +208,41 @@ def test_the_host_may_hand_an_ai_or_agent_seat_to_the_bot_and_back(job_queue: Jo
     assert seat(match, 2).autopilot
     assert client_for(hank).post(return_url(match, 2), **HTMX).status_code == 204
     assert not seat(match, 2).autopilot
+
+
+def stay_out_url(match: Match) -> str:
+    return reverse("game:stay_out", args=[match.pk])
+
+
+def test_stay_out_of_the_next_match_hands_only_your_own_seat_to_the_bot(table):
+    """R121, issue 17: "Stay out" on the Play again notice means the bot plays your seat of the
+    new match from the start (until "I'm back"); it touches no other seat."""
+    match = table["match"]
+
+    response = client_for(table["polly"]).post(stay_out_url(match), **HTMX)
+
+    assert response.status_code == 204
+    assert seat(match, 1).autopilot
+    assert not seat(match, 0).autopilot
+
+
+def test_stay_out_is_refused_to_someone_without_a_seat_and_changes_nothing(table):
+    """Only a seated player can stay out, and only of his own seat: a stranger gets 403."""
+    match = table["match"]
+    stranger = make_user("stranger")
+
+    response = client_for(stranger).post(stay_out_url(match), **HTMX)
+
+    assert response.status_code == 403
+    assert not any(s.autopilot for s in MatchSeat.objects.filter(match=match, kind="human"))
+
+
+def test_stay_out_needs_a_post_with_the_csrf_token(table):
+    """A link or a forged cross-site form cannot put a player's seat on autopilot."""
+    match = table["match"]
+    polly = Client(enforce_csrf_checks=True)
+    polly.force_login(table["polly"])
+
+    assert polly.get(stay_out_url(match)).status_code == 405
+    assert polly.post(stay_out_url(match)).status_code == 403
+    assert not seat(match, 1).autopilot
