@@ -117,6 +117,12 @@ class MatchConsumer(
         try:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.leave_account_group()
+        except Exception:
+            # Redis away or just restarted: the group forgets this channel when its members
+            # expire; the seat's count below must still go down.
+            logger.warning(
+                "Match %s socket left its groups uncleanly", self.match_id, exc_info=True
+            )
         finally:
             if self.counted:
                 self.counted = False
