@@ -255,7 +255,11 @@ if REDIS_URL and not EMBEDDED:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 defaults to a 5 s socket timeout, equal to channels-redis's blocking
             # read: idle sockets would drop with 1011 (see STACK-NOTES). No timeout on reads.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                # Sites (or a benchmark) sharing one Redis keep their groups apart by prefix.
+                "prefix": os.environ.get("BANGARENA_CHANNEL_PREFIX", "").strip() or "asgi",
+            },
         }
     }
     CACHES = {

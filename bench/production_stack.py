@@ -1,0 +1,149 @@
+"""The real production stack for the benchmarks: N daphne processes and one ``celery worker``
+with M processes, on PostgreSQL and Redis, started and stopped by the bench.
+
+Everything they need comes from the environment the bench prepared (its own database, its own
+Redis database number, its own channel prefix), so a run never touches anybody else's data.
+The workers load bench/table_probe.py, which records each move's timings to files the bench
+reads afterwards. Loopback only; every process is ended by its id when the run stops.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def accepts(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+def rss_kb(pid: int) -> int:
+    """Resident memory of a process in kB (0 once it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(child) for child in text.split()]
+
+
+class ProductionStack:
+    def __init__(self, root: Path, web: int, workers: int, probe_dir: Path) -> None:
+        self.root = root
+        self.web = web
+        self.workers = workers
+        self.probe_dir = probe_dir
+        self.ports: list[int] = []
+        self.daphnes: list[subprocess.Popen[bytes]] = []
+        self.worker: subprocess.Popen[bytes] | None = None
+
+    def environment(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join([str(self.root), str(BENCH), env.get("PYTHONPATH", "")])
+        env["BENCH_PROBE_DIR"] = str(self.probe_dir)
+        env["SECURE_SSL_REDIRECT"] = "false"  # plain ws:// on loopback
+        env.setdefault("LOG_LEVEL", "WARNING")
+        return env
+
+    def start(self) -> None:
+        env = self.environment()
+        logs = self.probe_dir
+        for number in range(self.web):
+            port = free_port()
+            self.ports.append(port)
+            log = (logs / f"daphne-{number}.log").open("wb")
+            self.daphnes.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "daphne",
+                        "-b",
+                        "127.0.0.1",
+                        "-p",
+                        str(port),
+                        "bangarena_site.asgi:application",
+                    ],  # fmt: skip
+                    cwd=self.root,
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )  # fmt: skip
+            )
+        log = (logs / "celery.log").open("wb")
+        self.worker = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "bangarena_site", "worker",
+             "--pool=prefork", f"--concurrency={self.workers}", "--include=table_probe",
+             "--loglevel=WARNING", "--without-gossip", "--without-mingle",
+             "--without-heartbeat", f"--hostname=bench-{os.getpid()}@%h"],  # fmt: skip
+            cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while not all(accepts(port) for port in self.ports):
+            self._check_alive()
+            if time.monotonic() > deadline:
+                raise TimeoutError("daphne did not start within 60 s")
+            time.sleep(0.1)
+        self._wait_for_workers(deadline)
+
+    def _wait_for_workers(self, deadline: float) -> None:
+        """Until the worker's M processes are forked (then it consumes its queue)."""
+        assert self.worker is not None
+        while len(children(self.worker.pid)) < self.workers:
+            self._check_alive()
+            if time.monotonic() > deadline:
+                raise TimeoutError("celery worker did not start within 60 s")
+            time.sleep(0.1)
+        time.sleep(1.0)  # the children connect to the broker
+
+    def _check_alive(self) -> None:
+        for process in [*self.daphnes, self.worker]:
+            if process is not None and process.poll() is not None:
+                raise RuntimeError(
+                    f"{process.args[2:4]} exited with {process.returncode}; "
+                    f"see the logs in {self.probe_dir}"
+                )
+
+    def web_pids(self) -> list[int]:
+        return [process.pid for process in self.daphnes]
+
+    def worker_pids(self) -> list[int]:
+        return children(self.worker.pid) if self.worker is not None else []
+
+    def stop(self) -> None:
+        processes = [*self.daphnes, *([self.worker] if self.worker else [])]
+        for process in processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
