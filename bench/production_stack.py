@@ -45,6 +45,15 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def children(pid: int) -> list[int]:
     try:
         text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
@@ -135,6 +144,17 @@ class ProductionStack:
 
     def worker_pids(self) -> list[int]:
         return children(self.worker.pid) if self.worker is not None else []
+
+    def cpu_by_role(self) -> dict[str, float]:
+        """CPU seconds used so far by the web processes, the worker's parent (which takes the
+        broker's messages and holds the delayed ones), its children and this bench."""
+        parent = [self.worker.pid] if self.worker is not None else []
+        return {
+            "web": sum(cpu_seconds(pid) for pid in self.web_pids()),
+            "worker_parent": sum(cpu_seconds(pid) for pid in parent),
+            "workers": sum(cpu_seconds(pid) for pid in self.worker_pids()),
+            "bench_clients": cpu_seconds(os.getpid()),
+        }
 
     def stop(self) -> None:
         processes = [*self.daphnes, *([self.worker] if self.worker else [])]

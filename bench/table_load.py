@@ -57,6 +57,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -126,6 +127,8 @@ class Figures:
     match_kb_max: float = 0.0
     match_deflate_kb_p50: float = 0.0
     load_average: float = 0.0
+    # production: % of one core each kind of process used while measuring.
+    cpu_percent: dict[str, float] = field(default_factory=dict)
     # --soak: the processes' memory every 30 s.
     soak: list[dict[str, Any]] = field(default_factory=list)
 
@@ -611,13 +614,16 @@ async def open_screens(screens: list[Screen], ports: list[int]) -> list[Any]:
     return sockets
 
 
-def arm_first_moves() -> dict[tuple[int, int], float]:
-    """Send every table's first move to the workers through the broker, spread over one Fast
-    pause; returns when each falls due."""
+def arm_first_moves(only: set[int] | None = None) -> dict[tuple[int, int], float]:
+    """Send every table's (or ``only`` these tables') first move to the workers through the
+    broker, spread over one Fast pause; returns when each falls due."""
     from bangarena_site.jobs import run_job
     from game.models import Match
 
-    matches = list(Match.objects.filter(status="running").values_list("pk", "version"))
+    running = Match.objects.filter(status="running")
+    if only is not None:
+        running = running.filter(pk__in=only)
+    matches = list(running.values_list("pk", "version"))
     armed = {}
     for index, (match_id, version) in enumerate(matches):
         delay = 0.6 * index / len(matches)
@@ -661,6 +667,70 @@ class MemorySampler:
             await asyncio.sleep(self.every)
 
 
+class TableChurn:
+    """The soak keeps K tables playing: a finished table's screens close and a new table with
+    new screens takes its place, as players leave and sit down again (so whatever a process
+    keeps per match or per socket has to be released, or the soak shows it)."""
+
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        screens: list[Screen],
+        sockets: list[Any],
+        readers: list[asyncio.Future[Any]],
+        ports: list[int],
+        recorder: Recorder,
+    ) -> None:
+        self.args = args
+        self.screens = screens
+        self.sockets = sockets
+        self.readers = readers
+        self.ports = ports
+        self.recorder = recorder
+        self.replaced = 0
+        self.closed_screens: list[Screen] = []
+
+    async def replace_finished(self, armed: dict[tuple[int, int], float]) -> None:
+        from channels.db import database_sync_to_async
+
+        from game.models import Match
+
+        playing = {screen.match_id for screen in self.screens}
+        finished = set(
+            await database_sync_to_async(
+                lambda: list(
+                    Match.objects.filter(pk__in=playing)
+                    .exclude(status="running")
+                    .values_list("pk", flat=True)
+                )
+            )()
+        )
+        if not finished:
+            return
+        keep = [n for n, screen in enumerate(self.screens) if screen.match_id not in finished]
+        gone = [n for n, screen in enumerate(self.screens) if screen.match_id in finished]
+        for n in gone:
+            self.closed_screens.append(self.screens[n])
+            self.readers[n].cancel()
+            await self.sockets[n].close()
+        per_table = len(gone) // len(finished)
+        fresh = await database_sync_to_async(deal_without_jobs)(
+            argparse.Namespace(
+                **{**vars(self.args), "tables": len(finished), "clients": per_table * len(finished)}
+            )  # fmt: skip
+        )
+        opened = await open_screens(fresh, self.ports)
+        self.screens[:] = [self.screens[n] for n in keep] + fresh
+        self.readers[:] = [self.readers[n] for n in keep] + [
+            asyncio.ensure_future(watch_websocket(socket, screen, self.recorder))
+            for socket, screen in zip(opened, fresh, strict=True)
+        ]
+        self.sockets[:] = [self.sockets[n] for n in keep] + opened
+        new_ids = {screen.match_id for screen in fresh}
+        armed.update(await database_sync_to_async(arm_first_moves)(new_ids))
+        self.replaced += len(finished)
+
+
 async def measure_production(args: argparse.Namespace) -> Figures:
     from channels.db import database_sync_to_async
     from production_stack import ProductionStack
@@ -686,17 +756,24 @@ async def measure_production(args: argparse.Namespace) -> Figures:
         await asyncio.sleep(WARM_UP)
         recorder.measuring = True
         began = time.monotonic()
+        cpu_before = stack.cpu_by_role()
         if args.soak:
             sampler = MemorySampler(stack, 30.0)
             sampler_task = asyncio.ensure_future(sampler.run(began))
             ceiling = began + args.soak * 60
         else:
             ceiling = began + args.seconds
+        tables = TableChurn(args, screens, sockets, readers, stack.ports, recorder)
         while time.monotonic() < ceiling:
             if not args.soak and len(recorder.arrived) >= args.actions:
                 break
-            await asyncio.sleep(0.2)
+            if args.soak:
+                await tables.replace_finished(first_armed)
+                await asyncio.sleep(2.0)
+            else:
+                await asyncio.sleep(0.2)
         ended = time.monotonic()
+        cpu_after = stack.cpu_by_role()
         await asyncio.sleep(GRACE)
         recorder.measuring = False
     finally:
@@ -710,6 +787,7 @@ async def measure_production(args: argparse.Namespace) -> Figures:
     import table_probe
 
     armed, moves = table_probe.read(probe_dir)
+    shutil.rmtree(probe_dir, ignore_errors=True)  # kept only when a run failed (its logs)
     armed.update(first_armed)
     for match_id, before, after, started, handed_on, cpu in moves:
         if began <= started <= ended:
@@ -718,7 +796,12 @@ async def measure_production(args: argparse.Namespace) -> Figures:
             recorder.sent[key] = handed_on
             recorder.cpu[key] = cpu
             recorder.due[key] = armed.get((match_id, before), started)
-    figures = figures_of(args, recorder, screens, ended - began)
+    # Every screen that ever watched a table counts for it (the soak replaces tables).
+    figures = figures_of(args, recorder, screens + tables.closed_screens, ended - began)
+    figures.cpu_percent = {
+        role: round(100 * (cpu_after[role] - cpu_before[role]) / (ended - began), 1)
+        for role in cpu_after
+    }
     if args.soak:
         figures.soak = sampler.samples
     return figures
@@ -792,6 +875,7 @@ def describe(f: Figures) -> str:
         f"per fragment p50 {f.fragment_p50_ms} ms p99 {f.fragment_p99_ms} ms; "
         f"job p50 {f.job_p50_ms} p99 {f.job_p99_ms} ms, delivery p50 {f.delivery_p50_ms} "
         f"p99 {f.delivery_p99_ms} ms; lost {f.lost}{soak(f)}"
+        + (f"; CPU % of a core {f.cpu_percent}" if f.cpu_percent else "")
     )
 
 

@@ -1,0 +1,89 @@
+"""A click lost with its socket is sent again after the reconnect, and made once (issue 19,
+item 7 "no click vanishes"; Q48: a player whose connection drops keeps playing).
+
+The browser's WebSocket is wrapped so that the first move after the test arms it never leaves
+the page and its socket then closes as a dropped network does (code 1006): what a player sees
+when the server went away with the click. game/static/game/table.js keeps the unanswered move
+and sends it again with its version once the new socket has brought the whole table; the
+server's version check would refuse a duplicate.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.test_full_match import PLAYER
+
+pytestmark = pytest.mark.e2e
+
+STEP_TIMEOUT_MS = 30_000
+
+# Installed before the page's scripts: the ws extension creates its sockets through it.
+FLAKY_SOCKETS = """
+(() => {
+  const Real = window.WebSocket;
+  window.__lostMoves = 0;
+  window.__sockets = 0;
+  window.__loseNextMove = false;
+  class Flaky extends Real {
+    constructor(...args) { super(...args); window.__sockets += 1; this.__code = 0; }
+    set onclose(handler) {
+      super.onclose = (event) => handler(this.__code ? {code: this.__code, reason: ""} : event);
+    }
+    get onclose() { return super.onclose; }
+    send(data) {
+      if (window.__loseNextMove && String(data).indexOf('"version"') >= 0) {
+        window.__loseNextMove = false;
+        window.__lostMoves += 1;
+        this.__code = 1006;  // as a dropped network looks
+        super.close();
+        return;
+      }
+      super.send(data);
+    }
+  }
+  window.WebSocket = Flaky;
+})();
+"""
+
+
+def test_a_move_lost_with_its_socket_is_sent_again_and_made_once(
+    browser: Browser, live_url: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(FLAKY_SOCKETS)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_url}/play/")
+        page.fill("input[name=name]", PLAYER)
+        for field_name, value in (("seats", 4), ("tempo", "fast"), ("move_time", 60)):
+            page.locator(f"label.pill:has(input[name={field_name}][value='{value}'])").click()
+        page.locator("#play-button").click()
+        page.wait_for_url(re.compile(r"/match/\d+/$"), timeout=STEP_TIMEOUT_MS)
+
+        # Wait for a decision of ours (bots play in between at Fast tempo).
+        mine = page.locator("#table.tablescreen--mine:not(.is-sending)")
+        deadline = time.monotonic() + 120
+        while not mine.count():
+            assert time.monotonic() < deadline, "no decision of ours came"
+            page.wait_for_timeout(100)  # polling what the page shows
+        version = int(page.locator("#table").get_attribute("data-version"))
+        button = page.locator("#table .act--end .act__button, #table .prompt .act__button")
+        page.evaluate("window.__loseNextMove = true")
+        button.first.click()
+
+        # The click went nowhere and its socket dropped; a new socket brings the table and the
+        # move goes again: the table moves past the version it was made on.
+        expect(page.locator("#table")).not_to_have_attribute(
+            "data-version", str(version), timeout=STEP_TIMEOUT_MS
+        )
+        assert page.evaluate("window.__lostMoves") == 1
+        assert page.evaluate("window.__sockets") >= 2
+        # Made once: no refusal was shown ("The table changed...", stale).
+        assert not page.locator("#toasts .toast").count()
+    finally:
+        context.close()
