@@ -11,7 +11,9 @@ server's version check would refuse a duplicate.
 from __future__ import annotations
 
 import re
+import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -51,8 +53,20 @@ FLAKY_SOCKETS = """
 """
 
 
+def moves_by_the_player(tmp_path_factory: pytest.TempPathFactory, match_id: int) -> int:
+    """Moves the live server recorded as the player's own (not a timeout's) for the match,
+    read from its SQLite file (conftest's live_url puts it under the session's e2e folder)."""
+    [database] = Path(tmp_path_factory.getbasetemp()).glob("e2e[0-9]*/db.sqlite3")
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        [(count,)] = db.execute(
+            "SELECT COUNT(*) FROM game_matchaction WHERE match_id = ? AND cause = 'player'",
+            (match_id,),
+        )
+    return count
+
+
 def test_a_move_lost_with_its_socket_is_sent_again_and_made_once(
-    browser: Browser, live_url: str
+    browser: Browser, live_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(FLAKY_SOCKETS)
@@ -64,6 +78,7 @@ def test_a_move_lost_with_its_socket_is_sent_again_and_made_once(
             page.locator(f"label.pill:has(input[name={field_name}][value='{value}'])").click()
         page.locator("#play-button").click()
         page.wait_for_url(re.compile(r"/match/\d+/$"), timeout=STEP_TIMEOUT_MS)
+        match_id = int(re.search(r"/match/(\d+)/$", page.url).group(1))
 
         # Wait for a decision of ours (bots play in between at Fast tempo).
         mine = page.locator("#table.tablescreen--mine:not(.is-sending)")
@@ -73,6 +88,7 @@ def test_a_move_lost_with_its_socket_is_sent_again_and_made_once(
             page.wait_for_timeout(100)  # polling what the page shows
         version = int(page.locator("#table").get_attribute("data-version"))
         button = page.locator("#table .act--end .act__button, #table .prompt .act__button")
+        before = moves_by_the_player(tmp_path_factory, match_id)
         page.evaluate("window.__loseNextMove = true")
         button.first.click()
 
@@ -83,7 +99,9 @@ def test_a_move_lost_with_its_socket_is_sent_again_and_made_once(
         )
         assert page.evaluate("window.__lostMoves") == 1
         assert page.evaluate("window.__sockets") >= 2
-        # Made once: no refusal was shown ("The table changed...", stale).
+        # Made once, as the player's own move (a dropped socket also cuts the decision to 8 s,
+        # R119, whose timeout would move the table on too), and no refusal was shown.
+        assert moves_by_the_player(tmp_path_factory, match_id) == before + 1
         assert not page.locator("#toasts .toast").count()
     finally:
         context.close()
