@@ -63,7 +63,19 @@ def children(pid: int) -> list[int]:
 
 
 class ProductionStack:
-    def __init__(self, root: Path, web: int, workers: int, probe_dir: Path) -> None:
+    def __init__(
+        self,
+        root: Path,
+        web: int,
+        workers: int,
+        probe_dir: Path,
+        *,
+        trace_web: bool = False,
+        threads: int = 1,
+    ) -> None:
+        self.trace_web = trace_web
+        self.threads = threads
+        self.celery: list[subprocess.Popen[bytes]] = []
         self.root = root
         self.web = web
         self.workers = workers
@@ -82,37 +94,34 @@ class ProductionStack:
 
     def start(self) -> None:
         env = self.environment()
-        logs = self.probe_dir
         for number in range(self.web):
             port = free_port()
             self.ports.append(port)
-            log = (logs / f"daphne-{number}.log").open("wb")
+            command = [*self.daphne(), "-b", "127.0.0.1", "-p", str(port)]
             self.daphnes.append(
-                subprocess.Popen(
-                    [
-                        sys.executable,
-                        "-m",
-                        "daphne",
-                        "-b",
-                        "127.0.0.1",
-                        "-p",
-                        str(port),
-                        "bangarena_site.asgi:application",
-                    ],  # fmt: skip
-                    cwd=self.root,
-                    env=env,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                )  # fmt: skip
+                self._spawn(f"daphne-{number}", [*command, "bangarena_site.asgi:application"], env)
             )
-        log = (logs / "celery.log").open("wb")
-        self.worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "bangarena_site", "worker",
-             "--pool=prefork", f"--concurrency={self.workers}", "--include=table_probe",
-             "--loglevel=WARNING", "--without-gossip", "--without-mingle",
-             "--without-heartbeat", f"--hostname=bench-{os.getpid()}@%h"],  # fmt: skip
-            cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+        # prefork: M worker processes under one parent, as docker-compose runs it; with
+        # threads > 1, M processes of their own, each running jobs on that many threads.
+        pools = (
+            [("prefork", self.workers)]
+            if self.threads <= 1
+            else [("threads", self.threads)] * self.workers
+        )
+        for number, (pool, concurrency) in enumerate(pools):
+            self.celery.append(
+                self._spawn(
+                    f"celery-{number}",
+                    [
+                        *("-m", "celery", "-A", "bangarena_site", "worker", f"--pool={pool}"),
+                        *(f"--concurrency={concurrency}", "--include=table_probe"),
+                        *("--loglevel=WARNING", "--without-gossip", "--without-mingle"),
+                        *("--without-heartbeat", f"--hostname=bench{number}-{os.getpid()}@%h"),
+                    ],
+                    env,
+                )
+            )
+        self.worker = self.celery[0]
         deadline = time.monotonic() + 60
         while not all(accepts(port) for port in self.ports):
             self._check_alive()
@@ -121,10 +130,24 @@ class ProductionStack:
             time.sleep(0.1)
         self._wait_for_workers(deadline)
 
+    def _spawn(
+        self, name: str, arguments: list[str], env: dict[str, str]
+    ) -> subprocess.Popen[bytes]:
+        """Start ``python <arguments>`` with its output in the run's ``<name>.log``."""
+        log = (self.probe_dir / f"{name}.log").open("wb")
+        return subprocess.Popen(
+            [sys.executable, *arguments], cwd=self.root, env=env, stdout=log,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+    def daphne(self) -> list[str]:
+        """daphne itself, or daphne under tracemalloc (bench/traced_daphne.py)."""
+        return [str(BENCH / "traced_daphne.py")] if self.trace_web else ["-m", "daphne"]
+
     def _wait_for_workers(self, deadline: float) -> None:
         """Until the worker's M processes are forked (then it consumes its queue)."""
         assert self.worker is not None
-        while len(children(self.worker.pid)) < self.workers:
+        while self.threads <= 1 and len(children(self.worker.pid)) < self.workers:
             self._check_alive()
             if time.monotonic() > deadline:
                 raise TimeoutError("celery worker did not start within 60 s")
@@ -132,8 +155,8 @@ class ProductionStack:
         time.sleep(1.0)  # the children connect to the broker
 
     def _check_alive(self) -> None:
-        for process in [*self.daphnes, self.worker]:
-            if process is not None and process.poll() is not None:
+        for process in [*self.daphnes, *self.celery]:
+            if process.poll() is not None:
                 raise RuntimeError(
                     f"{process.args[2:4]} exited with {process.returncode}; "
                     f"see the logs in {self.probe_dir}"
@@ -143,12 +166,15 @@ class ProductionStack:
         return [process.pid for process in self.daphnes]
 
     def worker_pids(self) -> list[int]:
+        """The processes that run jobs (prefork: the parent's children)."""
+        if self.threads > 1:
+            return [process.pid for process in self.celery]
         return children(self.worker.pid) if self.worker is not None else []
 
     def cpu_by_role(self) -> dict[str, float]:
         """CPU seconds used so far by the web processes, the worker's parent (which takes the
         broker's messages and holds the delayed ones), its children and this bench."""
-        parent = [self.worker.pid] if self.worker is not None else []
+        parent = [self.worker.pid] if self.worker is not None and self.threads <= 1 else []
         return {
             "web": sum(cpu_seconds(pid) for pid in self.web_pids()),
             "worker_parent": sum(cpu_seconds(pid) for pid in parent),
@@ -157,7 +183,7 @@ class ProductionStack:
         }
 
     def stop(self) -> None:
-        processes = [*self.daphnes, *([self.worker] if self.worker else [])]
+        processes = [*self.daphnes, *self.celery]
         for process in processes:
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)

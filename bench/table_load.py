@@ -127,6 +127,10 @@ class Figures:
     match_kb_max: float = 0.0
     match_deflate_kb_p50: float = 0.0
     load_average: float = 0.0
+    # CPU time the stack's own processes (not PostgreSQL's or Redis's) spent per measured
+    # move, the bench's clients included: on a shared machine steadier than moves/s, and
+    # 2 cores / this = the moves/s the stack could make with the machine to itself.
+    stack_cpu_ms_per_move: float = 0.0
     # production: % of one core each kind of process used while measuring.
     cpu_percent: dict[str, float] = field(default_factory=dict)
     # --soak: the processes' memory every 30 s.
@@ -484,6 +488,7 @@ async def measure(args: argparse.Namespace) -> Figures:
         await asyncio.sleep(WARM_UP)  # the first moves of all tables at once are not measured
     recorder.measuring = True
     began = time.monotonic()
+    cpu_began = time.process_time()
     ceiling = began + args.seconds
     if args.whole:
         recorder.measuring = True  # from the first move: whole matches
@@ -495,6 +500,7 @@ async def measure(args: argparse.Namespace) -> Figures:
             break
         await asyncio.sleep(0.2)
     elapsed = time.monotonic() - began
+    cpu_spent = time.process_time() - cpu_began
     await moves.stop()
     await asyncio.sleep(GRACE)  # the last fragments (counted as lost if they do not arrive)
     recorder.measuring = False
@@ -502,7 +508,10 @@ async def measure(args: argparse.Namespace) -> Figures:
         reader.cancel()
     for socket in sockets:
         await socket.disconnect()
-    return figures_of(args, recorder, screens, elapsed)
+    figures = figures_of(args, recorder, screens, elapsed)
+    if args.stack == "embedded":
+        figures.stack_cpu_ms_per_move = round(1000 * cpu_spent / max(1, figures.moves), 2)
+    return figures
 
 
 def figures_of(
@@ -557,7 +566,8 @@ def figures_of(
 
 def stack_name(args: argparse.Namespace) -> str:
     if args.stack == "production":
-        return f"production web={args.web} workers={args.workers}"
+        threads = f"x{args.threads} threads" if args.threads > 1 else ""
+        return f"production web={args.web} workers={args.workers}{threads}"
     return args.stack
 
 
@@ -741,7 +751,9 @@ async def measure_production(args: argparse.Namespace) -> Figures:
     screens = await database_sync_to_async(deal_without_jobs)(args)
     await asyncio.to_thread(celery_app.control.purge)  # nothing left from an earlier run
     probe_dir = Path(tempfile.mkdtemp(prefix="bench-probe-"))
-    stack = ProductionStack(ROOT, args.web, args.workers, probe_dir)
+    stack = ProductionStack(
+        ROOT, args.web, args.workers, probe_dir, trace_web=args.trace_web, threads=args.threads
+    )
     readers: list[asyncio.Future[Any]] = []
     sockets: list[Any] = []
     sampler_task = None
@@ -787,7 +799,10 @@ async def measure_production(args: argparse.Namespace) -> Figures:
     import table_probe
 
     armed, moves = table_probe.read(probe_dir)
-    shutil.rmtree(probe_dir, ignore_errors=True)  # kept only when a run failed (its logs)
+    if args.trace_web:
+        print(f"tracemalloc reports in {probe_dir}", file=sys.stderr)
+    else:
+        shutil.rmtree(probe_dir, ignore_errors=True)  # kept when a run failed (its logs)
     armed.update(first_armed)
     for match_id, before, after, started, handed_on, cpu in moves:
         if began <= started <= ended:
@@ -802,6 +817,8 @@ async def measure_production(args: argparse.Namespace) -> Figures:
         role: round(100 * (cpu_after[role] - cpu_before[role]) / (ended - began), 1)
         for role in cpu_after
     }
+    spent = sum(cpu_after[role] - cpu_before[role] for role in cpu_after)
+    figures.stack_cpu_ms_per_move = round(1000 * spent / max(1, figures.moves), 2)
     if args.soak:
         figures.soak = sampler.samples
     return figures
@@ -848,6 +865,7 @@ def run_repeated(args: argparse.Namespace) -> list[Figures]:
             *("--seats", str(args.seats), "--watchers", args.watchers),
             *(["--whole"] if args.whole else []),
             *("--web", str(args.web), "--workers", str(args.workers)),
+            *("--threads", str(args.threads)),
             *(["--soak", str(args.soak)] if args.soak else []),
         ]
         env = dict(os.environ, BENCH_CODE=args.code) if args.code else None
@@ -868,7 +886,8 @@ def describe(f: Figures) -> str:
     return (
         f"{f.stack} K={f.tables} M={f.clients}: {f.moves} moves ({f.moves_per_second}/s), "
         f"due->every screen p50 {f.due_p50_ms} ms p99 {f.due_p99_ms} ms; "
-        f"job CPU {f.cpu_p50_ms} ms/move; bytes/screen/move p50 {f.bytes_p50:.0f} "
+        f"job CPU {f.cpu_p50_ms} ms/move, stack CPU {f.stack_cpu_ms_per_move} ms/move; "
+        f"bytes/screen/move p50 {f.bytes_p50:.0f} "
         f"p99 {f.bytes_p99:.0f} (deflated p50 {f.deflate_p50:.0f} p99 {f.deflate_p99:.0f}); "
         f"{whole(f)}load {f.load_average}; "
         f"every seat p50 {f.every_p50_ms} ms p99 {f.every_p99_ms} ms; "
@@ -917,6 +936,12 @@ def main() -> None:
     parser.add_argument("--web", type=int, default=1, help="production: daphne processes")
     parser.add_argument(
         "--workers", type=int, default=1, help="production: celery worker processes"
+    )
+    parser.add_argument(
+        "--threads", type=int, default=1, help="production: job threads per worker process"
+    )
+    parser.add_argument(
+        "--trace-web", action="store_true", help="production: daphne under tracemalloc"
     )
     parser.add_argument(
         "--soak", type=float, default=0.0, help="production: run MINUTES, sample RSS every 30 s"
