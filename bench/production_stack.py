@@ -54,6 +54,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def runqueue_seconds(pid: int) -> float:
+    """Time the process's threads spent runnable but waiting for a CPU (/proc schedstat):
+    on a machine shared with other sessions, what they took from this process."""
+    total = 0
+    for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        try:
+            total += int(stat.read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / 1e9
+
+
 def children(pid: int) -> list[int]:
     try:
         text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
@@ -180,6 +192,8 @@ class ProductionStack:
             "worker_parent": sum(cpu_seconds(pid) for pid in parent),
             "workers": sum(cpu_seconds(pid) for pid in self.worker_pids()),
             "bench_clients": cpu_seconds(os.getpid()),
+            "workers_waiting_for_a_cpu": sum(runqueue_seconds(pid) for pid in self.worker_pids()),
+            "web_waiting_for_a_cpu": sum(runqueue_seconds(pid) for pid in self.web_pids()),
         }
 
     def stop(self) -> None:

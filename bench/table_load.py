@@ -817,7 +817,7 @@ async def measure_production(args: argparse.Namespace) -> Figures:
         role: round(100 * (cpu_after[role] - cpu_before[role]) / (ended - began), 1)
         for role in cpu_after
     }
-    spent = sum(cpu_after[role] - cpu_before[role] for role in cpu_after)
+    spent = sum(cpu_after[role] - cpu_before[role] for role in cpu_after if "waiting" not in role)
     figures.stack_cpu_ms_per_move = round(1000 * spent / max(1, figures.moves), 2)
     if args.soak:
         figures.soak = sampler.samples
