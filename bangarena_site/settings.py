@@ -252,7 +252,8 @@ STORAGES = {
 if REDIS_URL and not EMBEDDED:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis, keeping no receive queue for closed sockets (live/layer.py).
+            "BACKEND": "bangarena_site.live.layer.OpenChannelsLayer",
             # redis-py 8 defaults to a 5 s socket timeout, equal to channels-redis's blocking
             # read: idle sockets would drop with 1011 (see STACK-NOTES). No timeout on reads.
             "CONFIG": {

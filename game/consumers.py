@@ -36,6 +36,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin, parse_object, whole_number
+from bangarena_site.live.layer import ClosedChannelCleanupMixin
 from bangarena_site.live.outages import LayerOutageMixin
 from game import broadcast, services, table_signals
 from game.models import Match
@@ -73,7 +74,11 @@ def connection_language(scope: dict[str, Any]) -> str:
 
 
 class MatchConsumer(
-    GuardedSocketMixin, LayerOutageMixin, AccountSocketMixin, AsyncWebsocketConsumer
+    ClosedChannelCleanupMixin,
+    GuardedSocketMixin,
+    LayerOutageMixin,
+    AccountSocketMixin,
+    AsyncWebsocketConsumer,
 ):
     match_id: int
     seat: int | None = None

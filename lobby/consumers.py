@@ -19,6 +19,7 @@ from django.utils import translation
 
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin
+from bangarena_site.live.layer import ClosedChannelCleanupMixin
 from game.consumers import connection_language
 from lobby import broadcast, codes, services
 from lobby.identity import Person, person_of_scope
@@ -37,7 +38,9 @@ def origin_of(scope: dict[str, Any]) -> str:
     return ""
 
 
-class RoomConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer):
+class RoomConsumer(
+    ClosedChannelCleanupMixin, GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer
+):
     room_id: int | None = None
     group: str | None = None
     person: Person = Person(None, "")

@@ -72,7 +72,7 @@ def own_redis_layer(settings: Any) -> Iterator[OwnRedis]:
     redis.start()
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "bangarena_site.live.layer.OpenChannelsLayer",
             "CONFIG": {"hosts": [{"address": redis.url, "socket_timeout": None}]},
         }
     }

@@ -88,7 +88,7 @@ def test_production_values_select_postgres_redis_and_no_debug() -> None:
     assert seen["embedded"] is False
     assert seen["debug"] is False
     assert seen["database"] == "django.db.backends.postgresql"
-    assert seen["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert seen["layer"] == "bangarena_site.live.layer.OpenChannelsLayer"  # channels-redis
     assert seen["broker"] == "redis://redis:6379/0"
     assert seen["hosts"] == ["bangarena.example", "www.bangarena.example"]
     assert seen["csrf_origins"] == ["https://bangarena.example", "https://www.bangarena.example"]
