@@ -54,14 +54,6 @@ class Control:
         return mark_safe(escaped)  # noqa: S308 (escaped just above)
 
 
-@dataclass
-class TargetButton:
-    """A light-up target on a seat for a selected hand card (shown only while it is picked)."""
-
-    card_id: str
-    control: Control
-
-
 def same_side(mine: str | None, theirs: str | None, view: dict[str, Any]) -> bool:
     """Whether a role the viewer can see belongs to the viewer's own side (R7-R11)."""
     if not mine or not theirs:
@@ -87,7 +79,9 @@ class ControlBuilder:
             for card in [*player["in_play"], *([player["weapon"]] if player["weapon"] else [])]
         }
         self.card_controls: dict[str, Control] = {}
-        self.targets: dict[int, list[TargetButton]] = {}
+        #: Per seat, its light-up targets: one per hand card aimed at it, shown while that card
+        #: is picked (the card is the one in the control's action).
+        self.targets: dict[int, list[Control]] = {}
         self.selectable: set[str] = set()
         self.panel: list[Control] = []
         self.end_turn: Control | None = None
@@ -199,7 +193,7 @@ class ControlBuilder:
                 player=player, role=catalogue.role_name(self._role_of(target))
             )
         control = Control(action, label, confirm=confirm)
-        self.targets.setdefault(target, []).append(TargetButton(card_id, control))
+        self.targets.setdefault(target, []).append(control)
 
     def _role_of(self, seat: int) -> str | None:
         return self.view["players"][seat]["role"]

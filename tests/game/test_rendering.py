@@ -302,7 +302,13 @@ def test_targets_of_a_card_light_up_on_the_seats_they_belong_to():
     shot_id = game.view(marshal)["hand"][0]["id"]
     for action in game.legal_actions(marshal):
         if action.get("card") == shot_id:
-            assert f'data-for-card="{shot_id}" hidden' in blocks[action["target"]]
+            targets = re.findall(
+                r"<span class=\"target\" hidden>\s*<button type=\"submit\" name=\"action\" "
+                r"value='([^']*)'",
+                blocks[action["target"]],
+            )
+            # On the target's own seat, hidden until the card is picked.
+            assert action in [json.loads(html.unescape(value)) for value in targets]
     assert f'data-select-card="{shot_id}"' in fragment
 
 

@@ -48,13 +48,20 @@
     return root.querySelector("[data-select-card][aria-pressed='true']");
   }
 
+  // The hand card a target belongs to: the card of the action its button sends (frames carry
+  // it once, in the button's value).
+  function targetCard(target) {
+    var button = target.querySelector("button[value]");
+    try { return button ? JSON.parse(button.value).card : null; } catch (e) { return null; }
+  }
+
   // Show the targets of the picked card (after a frame that redrew some seats, too).
   function light(root) {
     var picked = pickedCard(root);
     var id = picked ? picked.getAttribute("data-select-card") : null;
     var first = null;
     root.querySelectorAll(".target").forEach(function (t) {
-      var on = id !== null && t.getAttribute("data-for-card") === id;
+      var on = id !== null && targetCard(t) === id;
       t.hidden = !on;
       if (on && !first) first = t.querySelector("button");
     });
