@@ -12,9 +12,7 @@ import re
 from game.engine import Game, GameConfig
 from tests.game.test_rendering import marshal_game, render, seat_blocks, visible_text
 
-TARGET = re.compile(
-    r'<span class="target" data-for-card="([^"]+)" hidden>\s*<button ([^>]*)>([^<]*)</button>'
-)
+TARGET = re.compile(r'<span class="target" hidden>\s*<button ([^>]*)>([^<]*)</button>')
 
 
 def attribute(tag: str, name: str) -> str:
@@ -23,16 +21,20 @@ def attribute(tag: str, name: str) -> str:
 
 
 def targets(fragment: str) -> list[dict]:
-    """Every target button on the seats: its card, action, confirmation question and label."""
-    return [
-        {
-            "card": card,
-            "action": json.loads(attribute(tag, "value")),
-            "confirm": attribute(tag, "data-confirm"),
-            "label": html.unescape(label),
-        }
-        for card, tag, label in TARGET.findall(fragment)
-    ]
+    """Every target button on the seats: its card (the one in its action), action,
+    confirmation question and label."""
+    found = []
+    for tag, label in TARGET.findall(fragment):
+        action = json.loads(attribute(tag, "value"))
+        found.append(
+            {
+                "card": action.get("card"),
+                "action": action,
+                "confirm": attribute(tag, "data-confirm"),
+                "label": html.unescape(label),
+            }
+        )
+    return found
 
 
 def deputy_on_turn() -> Game:
