@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.test_full_match import PLAYER
+from tests.e2e.test_table_screen import start_match
 
 pytestmark = pytest.mark.e2e
 
@@ -72,12 +72,7 @@ def test_a_move_lost_with_its_socket_is_sent_again_and_made_once(
     context.add_init_script(FLAKY_SOCKETS)
     page = context.new_page()
     try:
-        page.goto(f"{live_url}/play/")
-        page.fill("input[name=name]", PLAYER)
-        for field_name, value in (("seats", 4), ("tempo", "fast"), ("move_time", 60)):
-            page.locator(f"label.pill:has(input[name={field_name}][value='{value}'])").click()
-        page.locator("#play-button").click()
-        page.wait_for_url(re.compile(r"/match/\d+/$"), timeout=STEP_TIMEOUT_MS)
+        start_match(page, live_url)  # a guest and three bots, Fast tempo
         match_id = int(re.search(r"/match/(\d+)/$", page.url).group(1))
 
         # Wait for a decision of ours (bots play in between at Fast tempo).
