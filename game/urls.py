@@ -3,12 +3,16 @@
 from django.urls import path
 
 from game import views, views_host, views_seat
+from game.replay import views as replay_views
 
 app_name = "game"
 
 urlpatterns = [
     path("<int:match_id>/", views.table, name="table"),
     path("<int:match_id>/result/", views.result, name="result"),
+    # Finished matches only (issue 18): a running match's replay is a 404.
+    path("<int:match_id>/replay/", replay_views.replay, name="replay"),
+    path("<int:match_id>/replay.json", replay_views.export, name="replay_export"),
     # Host controls (R132), POST only.
     path(
         "<int:match_id>/host/seat/<int:seat>/hand-to-bot/",

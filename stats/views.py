@@ -92,6 +92,7 @@ def history(request: HttpRequest) -> HttpResponse:
     roles = {key: str(role.name) for key, role in catalogue.ROLES.items()}
     characters = {key: str(text.name) for key, text in catalogue.CHARACTERS.items()}
     summary_url = reverse("game:result", args=[0])
+    replay_url = reverse("game:replay", args=[0])
     rows = queries.history_rows(list(page))
     mates = queries.table_mates(rows)
     changes = queries.rating_changes(request.user.pk, [row["record_id"] for row in rows])
@@ -114,6 +115,7 @@ def history(request: HttpRequest) -> HttpResponse:
                 ],
                 "rating_change": signed(changes.get(row["record_id"])),
                 "url": summary_url.replace("/0/", f"/{row['record__match_id']}/"),
+                "replay_url": replay_url.replace("/0/", f"/{row['record__match_id']}/"),
             }
         )
     return render(
@@ -207,8 +209,37 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             "timeline_chart": timeline_chart,
             "line": line,
             "achievements": statuses(user),
+            "replays": recent_replays(user, is_me),
         },
     )
+
+
+#: How many of a player's latest matches their statistics page links to the replays of.
+RECENT_REPLAYS = 5
+
+
+def recent_replays(user: Any, is_me: bool) -> list[dict[str, Any]]:
+    """The player's latest finished matches, each linked to its replay (issue 18). A player
+    who hides their name in replays is not linked to them here either, except for themself:
+    listing them on the page with the name would undo the "Player N"."""
+    if getattr(user, "hide_in_replays", False) and not is_me:
+        return []
+    modes = {key: str(name) for key, name in catalogue.MODES.items()}
+    rows = queries.history_rows(list(queries.history(user.pk)[:RECENT_REPLAYS]))
+    replay_url = reverse("game:replay", args=[0])
+    result = []
+    for row in rows:
+        finished = timezone.localtime(row["finished_at"])
+        result.append(
+            {
+                "url": replay_url.replace("/0/", f"/{row['record__match_id']}/"),
+                "iso": finished.isoformat(),
+                "when": formats.date_format(finished, "SHORT_DATETIME_FORMAT"),
+                "mode": modes.get(row["mode"], row["mode"]),
+                "won": row["won"],
+            }
+        )
+    return result
 
 
 # --- leaderboards ------------------------------------------------------------------------------

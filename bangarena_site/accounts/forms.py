@@ -179,7 +179,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ("display_name", "preferred_language")
+        fields = ("display_name", "preferred_language", "hide_in_replays")
 
     def clean_display_name(self) -> str:
         name = self.cleaned_data["display_name"].strip()

@@ -53,6 +53,15 @@ class User(AbstractUser):
         choices=settings.LANGUAGES,
         help_text=_("Leave empty to follow your browser's language."),
     )
+    # Issue 18: a player may keep their name out of other people's replays and exports of
+    # their matches; there they are "Player N" (their own replays still show their name).
+    hide_in_replays = models.BooleanField(
+        _("hide my name in replays"),
+        default=False,
+        help_text=_(
+            "Others who watch your finished matches again, or download them, see you as “Player N”."
+        ),
+    )
     banned_at = models.DateTimeField(_("banned at"), null=True, blank=True)
     ban_reason = models.TextField(_("ban reason"), blank=True)
     # Part of the session hash: bumping it ends every session of this user at its next

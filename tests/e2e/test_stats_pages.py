@@ -114,11 +114,13 @@ def visit_all(page: Page, base: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 860})
     suffix = f"{width}"
 
-    # History: every match of the player, newest first, each linking to its summary.
+    # History: every match of the player, newest first, each linking to its summary and to
+    # its replay (issue 18).
     page.goto(f"{base}/stats/history/")
     rows = page.locator("table.history tbody tr")
     expect(rows).to_have_count(len(ANA_MATCHES))
-    expect(rows.first.locator("a")).to_contain_text("Summary")
+    expect(rows.first.locator(".history__link a").first).to_contain_text("Summary")
+    expect(rows.first.locator("a.history__replay")).to_contain_text("Replay")
     assert fits(page)
     shoot(page, f"history-{suffix}")
 
@@ -131,7 +133,7 @@ def visit_all(page: Page, base: str, width: int) -> None:
 
     # The summary of the newest match, from the history.
     page.goto(f"{base}/stats/history/")
-    page.locator("table.history tbody tr").first.locator("a").click()
+    page.locator("table.history tbody tr").first.locator(".history__link a").first.click()
     expect(page.locator("h1")).to_have_text("Match summary")
     newest_seats = ANA_MATCHES[-1][0]
     expect(page.locator(".summary-table tbody tr")).to_have_count(newest_seats)

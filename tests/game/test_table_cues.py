@@ -21,20 +21,16 @@ def attribute(tag: str, name: str) -> str:
 
 
 def targets(fragment: str) -> list[dict]:
-    """Every target button on the seats: its card (the one in its action), action,
-    confirmation question and label."""
-    found = []
-    for tag, label in TARGET.findall(fragment):
-        action = json.loads(attribute(tag, "value"))
-        found.append(
-            {
-                "card": action.get("card"),
-                "action": action,
-                "confirm": attribute(tag, "data-confirm"),
-                "label": html.unescape(label),
-            }
-        )
-    return found
+    """Every target button on the seats: its card, action, confirmation question and label."""
+    return [
+        {
+            "card": json.loads(attribute(tag, "value"))["card"],
+            "action": json.loads(attribute(tag, "value")),
+            "confirm": attribute(tag, "data-confirm"),
+            "label": html.unescape(label),
+        }
+        for tag, label in TARGET.findall(fragment)
+    ]
 
 
 def deputy_on_turn() -> Game:
