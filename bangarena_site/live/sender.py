@@ -44,11 +44,11 @@ def _sender_loop() -> asyncio.AbstractEventLoop:
 
 def run_from_sync[T](make: Callable[[], Awaitable[T]]) -> T:
     """Run the coroutine ``make()`` to its end from sync code and return its result."""
-    if isinstance(get_channel_layer(), InMemoryChannelLayer):
-        return async_to_sync(make)()
 
     async def call() -> T:
         return await make()
 
+    if isinstance(get_channel_layer(), InMemoryChannelLayer):
+        return async_to_sync(call)()
     future = asyncio.run_coroutine_threadsafe(call(), _sender_loop())
     return future.result(timeout=SEND_TIMEOUT)
