@@ -83,8 +83,12 @@ def schedule(delay_seconds: float, func: JobFunction, *args: Any) -> None:
         transaction.on_commit(lambda: embedded_scheduler.submit(delay_seconds, name, payload))
     else:
         route = {"queue": JOB_QUEUES[name]} if name in JOB_QUEUES else {}
+        # Robust: with the broker (Redis) away, the change itself has committed and its caller
+        # must not be told otherwise (a player would read "not made" for a move that was). The
+        # failure is logged, and the periodic sweep plays the decision the lost timer was for.
         transaction.on_commit(
-            lambda: run_job.apply_async((name, payload), countdown=delay_seconds, **route)
+            lambda: run_job.apply_async((name, payload), countdown=delay_seconds, **route),
+            robust=True,
         )
 
 

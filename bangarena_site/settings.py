@@ -15,6 +15,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+from psycopg_pool import ConnectionPool
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -171,6 +172,10 @@ if DATABASE_URL:
             "min_size": 1,
             "max_size": env_int("BANGARENA_DB_POOL_SIZE", 8, minimum=1),
             "timeout": 10,
+            # Each connection handed out is checked first (one empty query): after a database
+            # restart or a cut network the idle ones are dead, and the first move on each would
+            # otherwise fail although the database is back (issue 19, "no click vanishes").
+            "check": ConnectionPool.check_connection,
         }
     DATABASES = {"default": _database}
 else:
@@ -247,10 +252,15 @@ STORAGES = {
 if REDIS_URL and not EMBEDDED:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis, keeping no receive queue for closed sockets (live/layer.py).
+            "BACKEND": "bangarena_site.live.layer.OpenChannelsLayer",
             # redis-py 8 defaults to a 5 s socket timeout, equal to channels-redis's blocking
             # read: idle sockets would drop with 1011 (see STACK-NOTES). No timeout on reads.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                # Sites (or a benchmark) sharing one Redis keep their groups apart by prefix.
+                "prefix": os.environ.get("BANGARENA_CHANNEL_PREFIX", "").strip() or "asgi",
+            },
         }
     }
     CACHES = {

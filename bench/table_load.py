@@ -57,6 +57,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -65,7 +66,7 @@ import threading
 import time
 import zlib
 from collections import defaultdict
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +77,9 @@ ROOT = Path(os.environ.get("BENCH_CODE") or Path(__file__).resolve().parents[1])
 sys.path.insert(0, str(ROOT))
 
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
-REDIS_URL = "redis://127.0.0.1:6379/14"
+# The bench's own Redis database (BENCH_REDIS_URL picks another, e.g. one database per person
+# on a shared machine): the layer keys carry the run's own prefix, the broker queue is purged.
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 ORIGIN = b"http://127.0.0.1:8000"
 SEATS = 4
 # The match version a frame shows: on the whole table (#table) or its #table-state.
@@ -124,6 +127,14 @@ class Figures:
     match_kb_max: float = 0.0
     match_deflate_kb_p50: float = 0.0
     load_average: float = 0.0
+    # CPU time the stack's own processes (not PostgreSQL's or Redis's) spent per measured
+    # move, the bench's clients included: on a shared machine steadier than moves/s, and
+    # 2 cores / this = the moves/s the stack could make with the machine to itself.
+    stack_cpu_ms_per_move: float = 0.0
+    # production: % of one core each kind of process used while measuring.
+    cpu_percent: dict[str, float] = field(default_factory=dict)
+    # --soak: the processes' memory every 30 s.
+    soak: list[dict[str, Any]] = field(default_factory=list)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -159,6 +170,8 @@ def configure_environment(stack: str, workdir: Path) -> str | None:
     os.environ["REDIS_URL"] = REDIS_URL
     os.environ["BANGARENA_EMBEDDED"] = "0"
     os.environ["BENCH_LAYER_PREFIX"] = database  # the worker process uses the same groups
+    # production: daphne and celery read the prefix from the environment as settings do.
+    os.environ["BANGARENA_CHANNEL_PREFIX"] = database
     return database
 
 
@@ -189,8 +202,9 @@ def setup_django(stack: str, *, migrate: bool = True) -> None:
                 },
             }
         }
-    # Both stacks: delayed jobs on the embedded scheduler of this process (no Celery worker).
-    settings.EMBEDDED = True
+    # embedded and redis: delayed jobs on an embedded scheduler (of this process or of the
+    # worker process); production: real Celery workers through the Redis broker.
+    settings.EMBEDDED = stack != "production"
     # Overdue sweeps and dropped first jobs are expected here; errors still show.
     logging.getLogger("bangarena_site.jobs").setLevel(logging.ERROR)
     logging.getLogger("game.tasks").setLevel(logging.ERROR)
@@ -450,10 +464,6 @@ async def measure(args: argparse.Namespace) -> Figures:
     screens = await database_sync_to_async(deal_tables)(
         args.tables, args.clients, args.seats, tuple(args.watchers.split(","))
     )
-    screens_per_match: dict[int, int] = defaultdict(int)
-    for screen in screens:
-        screens_per_match[screen.match_id] += 1
-
     # Connect every screen and take its first full table before any table moves.
     sockets = []
     for screen in screens:
@@ -478,6 +488,7 @@ async def measure(args: argparse.Namespace) -> Figures:
         await asyncio.sleep(WARM_UP)  # the first moves of all tables at once are not measured
     recorder.measuring = True
     began = time.monotonic()
+    cpu_began = time.process_time()
     ceiling = began + args.seconds
     if args.whole:
         recorder.measuring = True  # from the first move: whole matches
@@ -489,6 +500,7 @@ async def measure(args: argparse.Namespace) -> Figures:
             break
         await asyncio.sleep(0.2)
     elapsed = time.monotonic() - began
+    cpu_spent = time.process_time() - cpu_began
     await moves.stop()
     await asyncio.sleep(GRACE)  # the last fragments (counted as lost if they do not arrive)
     recorder.measuring = False
@@ -496,7 +508,18 @@ async def measure(args: argparse.Namespace) -> Figures:
         reader.cancel()
     for socket in sockets:
         await socket.disconnect()
+    figures = figures_of(args, recorder, screens, elapsed)
+    if args.stack == "embedded":
+        figures.stack_cpu_ms_per_move = round(1000 * cpu_spent / max(1, figures.moves), 2)
+    return figures
 
+
+def figures_of(
+    args: argparse.Namespace, recorder: Recorder, screens: list[Screen], elapsed: float
+) -> Figures:
+    screens_per_match: dict[int, int] = defaultdict(int)
+    for screen in screens:
+        screens_per_match[screen.match_id] += 1
     every: list[float] = []
     due: list[float] = []
     fragments: list[float] = []
@@ -514,7 +537,7 @@ async def measure(args: argparse.Namespace) -> Figures:
             due.append(max(arrivals) - recorder.due[(match_id, version)])
             delivery.append(max(arrivals) - recorder.sent[(match_id, version)])
     return Figures(
-        stack=args.stack,
+        stack=stack_name(args),
         tables=args.tables,
         clients=len(screens),
         moves=len(recorder.started),
@@ -541,6 +564,266 @@ async def measure(args: argparse.Namespace) -> Figures:
     )
 
 
+def stack_name(args: argparse.Namespace) -> str:
+    if args.stack == "production":
+        threads = f"x{args.threads} threads" if args.threads > 1 else ""
+        return f"production web={args.web} workers={args.workers}{threads}"
+    return args.stack
+
+
+# --- the production stack: real daphne and celery processes -----------------------------------
+
+
+async def watch_websocket(socket: Any, screen: Screen, recorder: Recorder) -> None:
+    """A real WebSocket client over TCP: when each move's frame arrived, and its size."""
+    deflate = zlib.compressobj(6, zlib.DEFLATED, -WINDOW_BITS, MEMORY_LEVEL)
+    key_of_socket = id(socket)
+    try:
+        async for message in socket:
+            now = time.monotonic()
+            text = message.encode() if isinstance(message, str) else message
+            found = VERSION.search(text)
+            if not recorder.measuring:
+                continue
+            wire = len(deflate.compress(text) + deflate.flush(zlib.Z_SYNC_FLUSH)) - 4
+            if screen.cookie is not None:
+                recorder.match_bytes[key_of_socket] += len(text)
+                recorder.match_deflated[key_of_socket] += wire
+            if found:
+                key = (screen.match_id, int(found.group(1)))
+                if key not in recorder.seen_by[key_of_socket]:
+                    recorder.seen_by[key_of_socket].add(key)
+                    recorder.arrived[key].append(now)
+                    recorder.sizes.append(len(text))
+                    recorder.deflated.append(wire)
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        return
+
+
+async def open_screens(screens: list[Screen], ports: list[int]) -> list[Any]:
+    """Connect every screen to a daphne process (round robin) and take its first table."""
+    import websockets
+
+    sockets = []
+    for number, screen in enumerate(screens):
+        port = ports[number % len(ports)]
+        headers = {"Origin": ORIGIN.decode(), "Accept-Language": screen.language}
+        if screen.cookie:
+            headers["Cookie"] = screen.cookie
+        socket = await websockets.connect(
+            f"ws://127.0.0.1:{port}/ws/match/{screen.match_id}/",
+            additional_headers=headers,
+            open_timeout=CONNECT_TIMEOUT,
+            max_size=2**24,
+            ping_interval=None,
+        )
+        await asyncio.wait_for(socket.recv(), CONNECT_TIMEOUT)
+        sockets.append(socket)
+    return sockets
+
+
+def arm_first_moves(only: set[int] | None = None) -> dict[tuple[int, int], float]:
+    """Send every table's (or ``only`` these tables') first move to the workers through the
+    broker, spread over one Fast pause; returns when each falls due."""
+    from bangarena_site.jobs import run_job
+    from game.models import Match
+
+    running = Match.objects.filter(status="running")
+    if only is not None:
+        running = running.filter(pk__in=only)
+    matches = list(running.values_list("pk", "version"))
+    armed = {}
+    for index, (match_id, version) in enumerate(matches):
+        delay = 0.6 * index / len(matches)
+        armed[(match_id, version)] = time.monotonic() + delay
+        run_job.apply_async(("game.advance", [match_id, version]), countdown=delay)
+    return armed
+
+
+def deal_without_jobs(args: argparse.Namespace) -> list[Screen]:
+    """Deal the tables with the first jobs dropped (the workers are not up yet)."""
+    from django.conf import settings
+
+    settings.EMBEDDED = True
+    try:
+        return deal_tables(args.tables, args.clients, args.seats, tuple(args.watchers.split(",")))
+    finally:
+        settings.EMBEDDED = False
+
+
+class MemorySampler:
+    """RSS of the web and worker processes every ``every`` seconds (the soak)."""
+
+    def __init__(self, stack: Any, every: float) -> None:
+        self.stack = stack
+        self.every = every
+        self.samples: list[dict[str, Any]] = []
+
+    async def run(self, began: float) -> None:
+        from production_stack import rss_kb
+
+        while True:
+            self.samples.append(
+                {
+                    "minute": round((time.monotonic() - began) / 60, 2),
+                    "web_mb": [round(rss_kb(pid) / 1024, 1) for pid in self.stack.web_pids()],
+                    "worker_mb": [round(rss_kb(pid) / 1024, 1) for pid in self.stack.worker_pids()],
+                    "load": round(os.getloadavg()[0], 2),
+                }
+            )
+            print(f"soak {json.dumps(self.samples[-1])}", file=sys.stderr, flush=True)
+            await asyncio.sleep(self.every)
+
+
+class TableChurn:
+    """The soak keeps K tables playing: a finished table's screens close and a new table with
+    new screens takes its place, as players leave and sit down again (so whatever a process
+    keeps per match or per socket has to be released, or the soak shows it)."""
+
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        screens: list[Screen],
+        sockets: list[Any],
+        readers: list[asyncio.Future[Any]],
+        ports: list[int],
+        recorder: Recorder,
+    ) -> None:
+        self.args = args
+        self.screens = screens
+        self.sockets = sockets
+        self.readers = readers
+        self.ports = ports
+        self.recorder = recorder
+        self.replaced = 0
+        self.closed_screens: list[Screen] = []
+
+    async def replace_finished(self, armed: dict[tuple[int, int], float]) -> None:
+        from channels.db import database_sync_to_async
+
+        from game.models import Match
+
+        playing = {screen.match_id for screen in self.screens}
+        finished = set(
+            await database_sync_to_async(
+                lambda: list(
+                    Match.objects.filter(pk__in=playing)
+                    .exclude(status="running")
+                    .values_list("pk", flat=True)
+                )
+            )()
+        )
+        if not finished:
+            return
+        keep = [n for n, screen in enumerate(self.screens) if screen.match_id not in finished]
+        gone = [n for n, screen in enumerate(self.screens) if screen.match_id in finished]
+        for n in gone:
+            self.closed_screens.append(self.screens[n])
+            self.readers[n].cancel()
+            await self.sockets[n].close()
+        per_table = len(gone) // len(finished)
+        fresh = await database_sync_to_async(deal_without_jobs)(
+            argparse.Namespace(
+                **{**vars(self.args), "tables": len(finished), "clients": per_table * len(finished)}
+            )  # fmt: skip
+        )
+        opened = await open_screens(fresh, self.ports)
+        self.screens[:] = [self.screens[n] for n in keep] + fresh
+        self.readers[:] = [self.readers[n] for n in keep] + [
+            asyncio.ensure_future(watch_websocket(socket, screen, self.recorder))
+            for socket, screen in zip(opened, fresh, strict=True)
+        ]
+        self.sockets[:] = [self.sockets[n] for n in keep] + opened
+        new_ids = {screen.match_id for screen in fresh}
+        armed.update(await database_sync_to_async(arm_first_moves)(new_ids))
+        self.replaced += len(finished)
+
+
+async def measure_production(args: argparse.Namespace) -> Figures:
+    from channels.db import database_sync_to_async
+    from production_stack import ProductionStack
+
+    from bangarena_site.celery import app as celery_app
+
+    recorder = Recorder()
+    screens = await database_sync_to_async(deal_without_jobs)(args)
+    await asyncio.to_thread(celery_app.control.purge)  # nothing left from an earlier run
+    probe_dir = Path(tempfile.mkdtemp(prefix="bench-probe-"))
+    stack = ProductionStack(
+        ROOT, args.web, args.workers, probe_dir, trace_web=args.trace_web, threads=args.threads
+    )
+    readers: list[asyncio.Future[Any]] = []
+    sockets: list[Any] = []
+    sampler_task = None
+    try:
+        await asyncio.to_thread(stack.start)
+        sockets = await open_screens(screens, stack.ports)
+        readers = [
+            asyncio.ensure_future(watch_websocket(socket, screen, recorder))
+            for socket, screen in zip(sockets, screens, strict=True)
+        ]
+        first_armed = await database_sync_to_async(arm_first_moves)()
+        await asyncio.sleep(WARM_UP)
+        recorder.measuring = True
+        began = time.monotonic()
+        cpu_before = stack.cpu_by_role()
+        if args.soak:
+            sampler = MemorySampler(stack, 30.0)
+            sampler_task = asyncio.ensure_future(sampler.run(began))
+            ceiling = began + args.soak * 60
+        else:
+            ceiling = began + args.seconds
+        tables = TableChurn(args, screens, sockets, readers, stack.ports, recorder)
+        while time.monotonic() < ceiling:
+            if not args.soak and len(recorder.arrived) >= args.actions:
+                break
+            if args.soak:
+                await tables.replace_finished(first_armed)
+                await asyncio.sleep(2.0)
+            else:
+                await asyncio.sleep(0.2)
+        ended = time.monotonic()
+        cpu_after = stack.cpu_by_role()
+        await asyncio.sleep(GRACE)
+        recorder.measuring = False
+    finally:
+        if sampler_task is not None:
+            sampler_task.cancel()
+        for reader in readers:
+            reader.cancel()
+        for socket in sockets:
+            await socket.close()
+        await asyncio.to_thread(stack.stop)
+    import table_probe
+
+    armed, moves = table_probe.read(probe_dir)
+    if args.trace_web:
+        print(f"tracemalloc reports in {probe_dir}", file=sys.stderr)
+    else:
+        shutil.rmtree(probe_dir, ignore_errors=True)  # kept when a run failed (its logs)
+    armed.update(first_armed)
+    for match_id, before, after, started, handed_on, cpu in moves:
+        if began <= started <= ended:
+            key = (match_id, after)
+            recorder.started[key] = started
+            recorder.sent[key] = handed_on
+            recorder.cpu[key] = cpu
+            recorder.due[key] = armed.get((match_id, before), started)
+    # Every screen that ever watched a table counts for it (the soak replaces tables).
+    figures = figures_of(args, recorder, screens + tables.closed_screens, ended - began)
+    figures.cpu_percent = {
+        role: round(100 * (cpu_after[role] - cpu_before[role]) / (ended - began), 1)
+        for role in cpu_after
+    }
+    spent = sum(cpu_after[role] - cpu_before[role] for role in cpu_after if "waiting" not in role)
+    figures.stack_cpu_ms_per_move = round(1000 * spent / max(1, figures.moves), 2)
+    if args.soak:
+        figures.soak = sampler.samples
+    return figures
+
+
 def match_totals(recorder: Recorder) -> dict[str, float]:
     """What one player's screen received over a whole match, in kB (median and most)."""
     sizes = list(recorder.match_bytes.values())
@@ -558,6 +841,8 @@ def run_once(args: argparse.Namespace) -> Figures:
         database = configure_environment(args.stack, Path(workdir))
         try:
             setup_django(args.stack)
+            if args.stack == "production":
+                return asyncio.run(measure_production(args))
             return asyncio.run(measure(args))
         finally:
             if database:
@@ -579,6 +864,9 @@ def run_repeated(args: argparse.Namespace) -> list[Figures]:
             *("--seconds", str(args.seconds), "--json"),
             *("--seats", str(args.seats), "--watchers", args.watchers),
             *(["--whole"] if args.whole else []),
+            *("--web", str(args.web), "--workers", str(args.workers)),
+            *("--threads", str(args.threads)),
+            *(["--soak", str(args.soak)] if args.soak else []),
         ]
         env = dict(os.environ, BENCH_CODE=args.code) if args.code else None
         # In the measured tree: Celery's app puts the working directory on sys.path.
@@ -598,13 +886,25 @@ def describe(f: Figures) -> str:
     return (
         f"{f.stack} K={f.tables} M={f.clients}: {f.moves} moves ({f.moves_per_second}/s), "
         f"due->every screen p50 {f.due_p50_ms} ms p99 {f.due_p99_ms} ms; "
-        f"job CPU {f.cpu_p50_ms} ms/move; bytes/screen/move p50 {f.bytes_p50:.0f} "
+        f"job CPU {f.cpu_p50_ms} ms/move, stack CPU {f.stack_cpu_ms_per_move} ms/move; "
+        f"bytes/screen/move p50 {f.bytes_p50:.0f} "
         f"p99 {f.bytes_p99:.0f} (deflated p50 {f.deflate_p50:.0f} p99 {f.deflate_p99:.0f}); "
         f"{whole(f)}load {f.load_average}; "
         f"every seat p50 {f.every_p50_ms} ms p99 {f.every_p99_ms} ms; "
         f"per fragment p50 {f.fragment_p50_ms} ms p99 {f.fragment_p99_ms} ms; "
         f"job p50 {f.job_p50_ms} p99 {f.job_p99_ms} ms, delivery p50 {f.delivery_p50_ms} "
-        f"p99 {f.delivery_p99_ms} ms; lost {f.lost}"
+        f"p99 {f.delivery_p99_ms} ms; lost {f.lost}{soak(f)}"
+        + (f"; CPU % of a core {f.cpu_percent}" if f.cpu_percent else "")
+    )
+
+
+def soak(f: Figures) -> str:
+    if not f.soak:
+        return ""
+    first, last = f.soak[0], f.soak[-1]
+    return (
+        f"; soak {last['minute']} min: web MB {first['web_mb']} -> {last['web_mb']}, "
+        f"worker MB {first['worker_mb']} -> {last['worker_mb']}"
     )
 
 
@@ -632,7 +932,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50, help="K concurrent all-bot tables")
     parser.add_argument("--clients", type=int, default=100, help="M WebSocket clients in all")
-    parser.add_argument("--stack", choices=("embedded", "redis"), default="embedded")
+    parser.add_argument("--stack", choices=("embedded", "redis", "production"), default="embedded")
+    parser.add_argument("--web", type=int, default=1, help="production: daphne processes")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="production: celery worker processes"
+    )
+    parser.add_argument(
+        "--threads", type=int, default=1, help="production: job threads per worker process"
+    )
+    parser.add_argument(
+        "--trace-web", action="store_true", help="production: daphne under tracemalloc"
+    )
+    parser.add_argument(
+        "--soak", type=float, default=0.0, help="production: run MINUTES, sample RSS every 30 s"
+    )
     parser.add_argument("--actions", type=int, default=1500, help="moves to measure")
     parser.add_argument("--seconds", type=float, default=60.0, help="measuring time ceiling")
     parser.add_argument("--runs", type=int, default=1, help="repeat in fresh processes")

@@ -11,10 +11,17 @@ whole table again). Actions arrive as
 Frames with a ``signal`` field are table signals (game.table_signals), refused the same way.
 Frames are hostile until read (bangarena_site.live.frames): an oversized one closes the socket
 with 1009, an unreadable one gets a toast, and nothing a client sends can crash the consumer.
+
+No click vanishes (issue 19): while Redis restarts the socket stays open
+(bangarena_site.live.outages) and gets the whole table once the layer is back; a move that
+reaches the server while PostgreSQL is away is refused with a toast saying it was not made
+(the client keeps an unanswered move and sends it again, with its version, after a reconnect;
+the version check turns a duplicate into a refusal, so a move is never made twice).
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import deque
 from typing import Any
@@ -22,6 +29,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -30,8 +38,12 @@ from django.utils.translation import gettext_lazy as _
 
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin, parse_object, whole_number
+from bangarena_site.live.layer import ClosedChannelCleanupMixin
+from bangarena_site.live.outages import LayerOutageMixin
 from game import broadcast, presence, services, table_signals
 from game.models import Match
+
+logger = logging.getLogger(__name__)
 
 # Close code for "no such match" (4000-4999 are free for applications; 4404 mirrors HTTP 404).
 CLOSE_NO_SUCH_MATCH = 4404
@@ -47,6 +59,9 @@ BEAT_WRITE_SECONDS = presence.WRITE_AT_MOST_EVERY.total_seconds()
 SLOW_DOWN = _("Too many clicks at once; slow down a little.")
 UNREADABLE = _("That move could not be read; reload the page.")
 FAILED = _("Something went wrong with that; nothing was changed. Try again.")
+UNREACHABLE = _(
+    "The game could not be reached just now, so your move was not made. Try again in a moment."
+)
 
 
 def connection_language(scope: dict[str, Any]) -> str:
@@ -64,7 +79,13 @@ def connection_language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request) or settings.LANGUAGE_CODE
 
 
-class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer):
+class MatchConsumer(
+    ClosedChannelCleanupMixin,
+    GuardedSocketMixin,
+    LayerOutageMixin,
+    AccountSocketMixin,
+    AsyncWebsocketConsumer,
+):
     match_id: int
     seat: int | None = None
     group: str | None = None
@@ -111,6 +132,12 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
                 broadcast.next_group(self.match_id), self.channel_name
             )
             await self.leave_account_group()
+        except Exception:
+            # Redis away or just restarted: the group forgets this channel when its members
+            # expire; the screen below must still be closed.
+            logger.warning(
+                "Match %s socket left its groups uncleanly", self.match_id, exc_info=True
+            )
         finally:
             if self.counted:
                 self.counted = False
@@ -141,6 +168,11 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
             await database_sync_to_async(services.submit)(self.match_id, self.seat, action, version)
         except services.MatchError as error:
             await self._toast(error.message)
+        except DatabaseError:
+            # PostgreSQL is away (a restart, a cut network): the transaction did not commit, so
+            # the player is told to try again; the version check makes that safe.
+            logger.warning("Move of match %s could not reach the database", self.match_id)
+            await self._toast(UNREACHABLE)
 
     async def _signal(self, kind: str, value: str, target: int | None) -> None:
         """A claim, mark or reaction (R122-R127). Everyone at the table sees it through the
@@ -171,6 +203,14 @@ class MatchConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsum
 
     async def table_next(self, event: dict[str, Any]) -> None:
         await self.send(text_data=next_match_notice(event["match"], self.language))
+
+    def layer_groups(self) -> list[str]:
+        groups = (self.group, broadcast.next_group(self.match_id), self.account_group)
+        return [group for group in groups if group is not None]
+
+    async def layer_recovered(self, event: dict[str, Any]) -> None:
+        """Redis is back: the deltas of the outage are lost, so the whole table follows."""
+        await self._send_full_table()
 
     async def frame_failed(self) -> None:
         await self._toast(FAILED)

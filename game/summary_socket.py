@@ -14,6 +14,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from bangarena_site.live.frames import GuardedSocketMixin
+from bangarena_site.live.layer import ClosedChannelCleanupMixin
 from game import broadcast, presence, services
 from game.consumers import (
     BEAT_WRITE_SECONDS,
@@ -25,7 +26,7 @@ from game.consumers import (
 from game.models import Match
 
 
-class AfterMatchConsumer(GuardedSocketMixin, AsyncWebsocketConsumer):
+class AfterMatchConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWebsocketConsumer):
     match_id: int
     seat: int | None = None
     language: str = ""

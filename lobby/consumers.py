@@ -20,6 +20,7 @@ from django.utils import translation
 
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin
+from bangarena_site.live.layer import ClosedChannelCleanupMixin
 from game import services as game_services
 from game.consumers import BEAT_WRITE_SECONDS, HEARTBEAT, connection_language
 from lobby import broadcast, codes, services
@@ -39,7 +40,9 @@ def origin_of(scope: dict[str, Any]) -> str:
     return ""
 
 
-class RoomConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer):
+class RoomConsumer(
+    ClosedChannelCleanupMixin, GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer
+):
     room_id: int | None = None
     group: str | None = None
     person: Person = Person(None, "")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
+OPEN_CHANNELS_LAYER = "bangarena_site.live.layer.OpenChannelsLayer"
+
 
 def services_configured() -> bool:
     """True when the suite runs against PostgreSQL and Redis (the production stack)."""
@@ -20,7 +22,7 @@ def services_configured() -> bool:
     return (
         not settings.EMBEDDED
         and engine == "django.db.backends.postgresql"
-        and layer == "channels_redis.core.RedisChannelLayer"
+        and layer in ("channels_redis.core.RedisChannelLayer", OPEN_CHANNELS_LAYER)
     )
 
 

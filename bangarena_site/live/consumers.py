@@ -9,12 +9,15 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin
 from bangarena_site.live.groups import user_group
+from bangarena_site.live.layer import ClosedChannelCleanupMixin
 
 # Close code for "not signed in" (4000-4999 are free for applications; 4401 mirrors HTTP 401).
 CLOSE_NOT_SIGNED_IN = 4401
 
 
-class NotificationConsumer(GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer):
+class NotificationConsumer(
+    ClosedChannelCleanupMixin, GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer
+):
     """Joins the user's own group and forwards pushed fragments as text frames.
 
     The htmx ws extension swaps each frame into the page out-of-band by element id. The socket

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+from bangarena_site.live.sender import run_from_sync
 
 # The consumer handles messages of this type by forwarding their "html" as one text frame.
 FRAGMENT_MESSAGE = "fragment.push"
@@ -23,4 +24,4 @@ async def push_fragment(group: str, html: str) -> None:
 def push_fragment_sync(group: str, html: str) -> None:
     """``push_fragment`` for sync code (jobs, views). Inside the embedded server's job thread
     this runs on the server's own loop, which the in-memory channel layer requires."""
-    async_to_sync(push_fragment)(group, html)
+    run_from_sync(lambda: push_fragment(group, html))

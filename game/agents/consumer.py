@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from bangarena_site.live.accounts import CLOSE_ACCOUNT_CLOSED
 from bangarena_site.live.frames import GuardedSocketMixin, parse_object, whole_number
+from bangarena_site.live.layer import ClosedChannelCleanupMixin
 from game import presence
 from game import services as game_services
 from game.agents import protocol
@@ -49,7 +50,7 @@ MAX_DROPPED = 30
 TOUCH_EVERY_SECONDS = 60.0
 
 
-class AgentConsumer(GuardedSocketMixin, AsyncWebsocketConsumer):
+class AgentConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWebsocketConsumer):
     token_id: int | None = None
     match_id: int | None = None
     seat: int | None = None

@@ -137,6 +137,70 @@
     }
   });
 
+  // --- no click vanishes -------------------------------------------------------------------
+
+  // A move written to a socket that then closed may never have been answered (the server went
+  // away with it). The move is kept until the table moves past its version or a toast answers
+  // it; after a reconnect, once the whole table has come, it is sent again if the table is
+  // still at the version it was made on. The server's version check refuses a duplicate, so a
+  // move is made once. Moves clicked while the socket was closed wait in the ws extension's
+  // own queue and go out on the new socket by themselves: only a move sent on an earlier
+  // socket is sent again.
+  var socketNumber = 0;
+  var unanswered = null;  // {message, version, socket}
+  var awaitingWholeTable = false;
+
+  function movedVersion(message) {
+    try {
+      var version = parseInt(JSON.parse(message).version, 10);
+      return isNaN(version) ? null : version;
+    } catch (error) { return null; }
+  }
+  function matchVersion() {
+    var marker = state();
+    return marker ? parseInt(marker.getAttribute("data-version"), 10) : -1;
+  }
+
+  document.addEventListener("htmx:wsOpen", function () {
+    socketNumber += 1;
+    awaitingWholeTable = true;
+  });
+  document.addEventListener("htmx:wsAfterSend", function (event) {
+    var form = event.target;
+    if (!form || !form.matches || !form.matches("form.acts")) return;
+    var version = movedVersion(event.detail.message);
+    if (version !== null) unanswered = { message: event.detail.message, version: version, socket: socketNumber };
+  });
+  document.addEventListener("htmx:wsAfterMessage", function (event) {
+    var message = event.detail.message || "";
+    var whole = /^\s*<div id="table"[\s>]/.test(message);
+    if (!whole && !STATE.test(message)) {
+      if (message.indexOf('id="toasts"') >= 0) unanswered = null;  // a refusal: the answer
+      return;
+    }
+    if (!unanswered) { if (whole) awaitingWholeTable = false; return; }
+    if (matchVersion() > unanswered.version) { unanswered = null; return; }  // it was made
+    if (whole && awaitingWholeTable) {
+      awaitingWholeTable = false;
+      if (unanswered.socket < socketNumber && matchVersion() === unanswered.version) {
+        unanswered.socket = socketNumber;  // still unanswered until the table or a toast says
+        var root = table();
+        if (root) root.classList.add("is-sending");
+        event.detail.socketWrapper.send(unanswered.message);
+      }
+    }
+  });
+
+  // Reconnect soon after a server restart: the extension's own pauses grow to a minute.
+  function quickReconnects() {
+    if (!window.htmx) return;
+    window.htmx.config.wsReconnectDelay = function (retries) {
+      return Math.min(4000, 250 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
+    };
+  }
+  quickReconnects();
+  document.addEventListener("DOMContentLoaded", quickReconnects);
+
   // --- countdowns ----------------------------------------------------------------------------
 
   function format(seconds) {

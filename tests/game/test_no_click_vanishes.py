@@ -1,0 +1,203 @@
+"""No click vanishes (issue 19, item 7) on the embedded stack: what a player sees when the server
+cannot take a move, and that a move sent again after a reconnect is made once.
+
+Q48: a player whose connection drops and comes back keeps playing; the client sends an
+unanswered move again with the version it was made on (game/static/game/table.js), and the
+version check (DESIGN.md section 3) turns a duplicate into a refusal. The real outages (a Redis
+restart, a cut to PostgreSQL) are in test_outages.py, on the production stack.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import InMemoryChannelLayer
+from django.db import OperationalError
+
+from bangarena_site.live import outages
+from game import broadcast, consumers, services
+from game.models import Match, MatchAction
+from game.services import SeatSpec
+from tests.game.conftest import (
+    SocketTime,
+    bot_seats,
+    guest_cookie,
+    seed_with_marshal_at,
+    start,
+    table_socket,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FRAME_TIMEOUT = 10  # seconds to wait for an expected frame (a ceiling, not a pause)
+
+
+def move(action: dict, version: int) -> dict[str, str]:
+    """What htmx ws-send sends for a table form: the action JSON and the version, as strings."""
+    return {"action": json.dumps(action), "version": str(version)}
+
+
+async def seated_player(sockets: list) -> tuple[Match, str, Any]:
+    key, cookie = await database_sync_to_async(guest_cookie)()
+    match = await database_sync_to_async(start)(
+        [SeatSpec(kind="human", name="Clicker", guest_key=key), *bot_seats(3)],
+        seed=seed_with_marshal_at(0, seats=4),
+    )
+    socket = await open_socket(sockets, match.pk, cookie)
+    assert 'id="table"' in await socket.receive_from(FRAME_TIMEOUT)
+    return match, cookie, socket
+
+
+async def open_socket(sockets: list, match_id: int, cookie: str) -> Any:
+    socket = table_socket(match_id, cookie)
+    connected, _ = await socket.connect()
+    assert connected
+    sockets.append(socket)
+    return socket
+
+
+async def counts(match_id: int) -> tuple[int, int]:
+    """(match version, moves recorded) of the match."""
+
+    def read() -> tuple[int, int]:
+        match = Match.objects.get(pk=match_id)
+        return match.version, MatchAction.objects.filter(match=match).count()
+
+    return await database_sync_to_async(read)()
+
+
+async def test_a_move_sent_again_after_a_reconnect_is_made_once(
+    socket_time: SocketTime, sockets: list
+):
+    """The socket closed before the answer came: the client sends the same move with the same
+    version on the new socket. The first one was made, so the second is refused as stale and
+    the player sees the table after one move, not two."""
+    match, cookie, first = await seated_player(sockets)
+    action = match.game().legal_actions(0)[0]
+    sent = move(action, version=0)
+
+    await first.send_json_to(sent)
+    assert 'id="table-state"' in await first.receive_from(FRAME_TIMEOUT)
+    await first.disconnect()
+    sockets.remove(first)
+
+    second = await open_socket(sockets, match.pk, cookie)
+    whole = await second.receive_from(FRAME_TIMEOUT)
+    assert 'data-version="1"' in whole  # the reconnected table already shows the move
+    await second.send_json_to(sent)
+    toast = await second.receive_from(FRAME_TIMEOUT)
+
+    assert str(services.ERROR_MESSAGES["stale"]) in toast
+    assert await counts(match.pk) == (1, 1)
+
+
+async def test_a_move_the_database_cannot_take_gets_a_toast_and_the_socket_stays_open(
+    socket_time: SocketTime, sockets: list, monkeypatch: pytest.MonkeyPatch
+):
+    """PostgreSQL away (injected here at the services' door; test_outages.py cuts a real
+    connection): the player is told the move was not made, the socket stays open, and the same
+    click once the database is back is made once."""
+    match, _, socket = await seated_player(sockets)
+    action = match.game().legal_actions(0)[0]
+    real_submit = services.submit
+
+    def unreachable(*args: Any, **kwargs: Any) -> Any:
+        raise OperationalError("connection to server at 127.0.0.1 failed")
+
+    monkeypatch.setattr(services, "submit", unreachable)
+    await socket.send_json_to(move(action, version=0))
+    toast = await socket.receive_from(FRAME_TIMEOUT)
+    assert 'id="toasts"' in toast
+    assert str(consumers.UNREACHABLE) in toast
+    assert await counts(match.pk) == (0, 0)
+
+    monkeypatch.setattr(services, "submit", real_submit)
+    await socket.send_json_to(move(action, version=0))
+    assert 'id="table-state"' in await socket.receive_from(FRAME_TIMEOUT)
+    assert await counts(match.pk) == (1, 1)
+
+
+class FlakyLayer(InMemoryChannelLayer):
+    """An in-memory layer that fails like Redis going away: while ``down`` every call raises,
+    and on the way back it has forgotten its groups, as a restarted Redis has."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.down = False
+        self.went_down = asyncio.Event()
+
+    def _check(self) -> None:
+        if self.down:
+            self.went_down.set()
+            raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        while True:
+            self._check()
+            try:
+                return await asyncio.wait_for(super().receive(channel), timeout=0.05)
+            except TimeoutError:
+                continue
+
+    async def group_add(self, group: str, channel: str) -> None:
+        self._check()
+        await super().group_add(group, channel)
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        self._check()
+        await super().group_send(group, message)
+
+    def restart(self) -> None:
+        self.groups.clear()
+        self.down = False
+
+
+async def test_the_table_stays_open_through_a_channel_layer_outage_and_catches_up(
+    socket_time: SocketTime, sockets: list, monkeypatch: pytest.MonkeyPatch
+):
+    """Redis restarting used to close every table socket with 1011. Now the socket stays open,
+    a move made meanwhile is made (its frame is lost with the layer), and once the layer is
+    back the player gets the whole table showing it, and later moves reach the screen."""
+    layer = FlakyLayer()
+    monkeypatch.setattr("channels.layers.channel_layers.backends", {"default": layer})
+    pauses: list[float] = []
+
+    async def no_wait(seconds: float) -> None:
+        pauses.append(seconds)
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr(outages.LayerOutageMixin, "outage_sleep", staticmethod(no_wait))
+    real_publish = broadcast.publish
+    monkeypatch.setattr(broadcast, "publish", lambda *args: None)  # its frame is lost
+    match, _, socket = await seated_player(sockets)
+    action = match.game().legal_actions(0)[0]
+
+    layer.down = True
+    await asyncio.wait_for(layer.went_down.wait(), FRAME_TIMEOUT)
+    await socket.send_json_to(move(action, version=0))
+    for _ in range(200):  # the move's transaction commits in the database thread
+        if (await counts(match.pk))[0] == 1:
+            break
+        await asyncio.sleep(0.01)
+    assert await counts(match.pk) == (1, 1)
+    assert await socket.receive_nothing(timeout=0.2)  # open, and nothing to show yet
+    monkeypatch.setattr(broadcast, "publish", real_publish)
+
+    layer.restart()
+    whole = await socket.receive_from(FRAME_TIMEOUT)
+    assert 'id="table"' in whole
+    assert 'data-version="1"' in whole
+    assert pauses
+    assert max(pauses) <= max(outages.RETRY_PAUSES)
+
+    # The seat's group was joined again: the next move's delta reaches the screen.
+    await socket_time.run_next_timer()
+    assert 'id="table-state"' in await socket.receive_from(FRAME_TIMEOUT)
+
+
+def test_retry_pauses_grow_and_stay_bounded():
+    assert [outages.retry_pause(n) for n in range(1, 8)] == [0.1, 0.25, 0.5, 1.0, 2.0, 2.0, 2.0]
