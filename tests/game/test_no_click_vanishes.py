@@ -36,6 +36,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 FRAME_TIMEOUT = 10  # seconds to wait for an expected frame (a ceiling, not a pause)
 
 
+async def next_frame(socket: Any) -> str:
+    """The socket's next frame that is not a presence update: those come whenever a seat comes
+    or goes (Q48, a reconnect included) and are no answer to anything."""
+    while True:
+        frame = await socket.receive_from(FRAME_TIMEOUT)
+        if not (frame.startswith('<span id="seat-') and '-presence"' in frame):
+            return frame
+
+
 def move(action: dict, version: int) -> dict[str, str]:
     """What htmx ws-send sends for a table form: the action JSON and the version, as strings."""
     return {"action": json.dumps(action), "version": str(version)}
@@ -48,7 +57,7 @@ async def seated_player(sockets: list) -> tuple[Match, str, Any]:
         seed=seed_with_marshal_at(0, seats=4),
     )
     socket = await open_socket(sockets, match.pk, cookie)
-    assert 'id="table"' in await socket.receive_from(FRAME_TIMEOUT)
+    assert 'id="table"' in await next_frame(socket)
     return match, cookie, socket
 
 
@@ -81,15 +90,15 @@ async def test_a_move_sent_again_after_a_reconnect_is_made_once(
     sent = move(action, version=0)
 
     await first.send_json_to(sent)
-    assert 'id="table-state"' in await first.receive_from(FRAME_TIMEOUT)
+    assert 'id="table-state"' in await next_frame(first)
     await first.disconnect()
     sockets.remove(first)
 
     second = await open_socket(sockets, match.pk, cookie)
-    whole = await second.receive_from(FRAME_TIMEOUT)
+    whole = await next_frame(second)
     assert 'data-version="1"' in whole  # the reconnected table already shows the move
     await second.send_json_to(sent)
-    toast = await second.receive_from(FRAME_TIMEOUT)
+    toast = await next_frame(second)
 
     assert str(services.ERROR_MESSAGES["stale"]) in toast
     assert await counts(match.pk) == (1, 1)
@@ -110,14 +119,14 @@ async def test_a_move_the_database_cannot_take_gets_a_toast_and_the_socket_stays
 
     monkeypatch.setattr(services, "submit", unreachable)
     await socket.send_json_to(move(action, version=0))
-    toast = await socket.receive_from(FRAME_TIMEOUT)
+    toast = await next_frame(socket)
     assert 'id="toasts"' in toast
     assert str(consumers.UNREACHABLE) in toast
     assert await counts(match.pk) == (0, 0)
 
     monkeypatch.setattr(services, "submit", real_submit)
     await socket.send_json_to(move(action, version=0))
-    assert 'id="table-state"' in await socket.receive_from(FRAME_TIMEOUT)
+    assert 'id="table-state"' in await next_frame(socket)
     assert await counts(match.pk) == (1, 1)
 
 
@@ -188,7 +197,7 @@ async def test_the_table_stays_open_through_a_channel_layer_outage_and_catches_u
     monkeypatch.setattr(broadcast, "publish", real_publish)
 
     layer.restart()
-    whole = await socket.receive_from(FRAME_TIMEOUT)
+    whole = await next_frame(socket)
     assert 'id="table"' in whole
     assert 'data-version="1"' in whole
     assert pauses
@@ -196,7 +205,7 @@ async def test_the_table_stays_open_through_a_channel_layer_outage_and_catches_u
 
     # The seat's group was joined again: the next move's delta reaches the screen.
     await socket_time.run_next_timer()
-    assert 'id="table-state"' in await socket.receive_from(FRAME_TIMEOUT)
+    assert 'id="table-state"' in await next_frame(socket)
 
 
 def test_retry_pauses_grow_and_stay_bounded():
