@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from abc import ABC, abstractmethod
 
 CURRENT_GENERATOR = "blake2b-ctr-v1"
 LEGACY_GENERATOR = "splitmix64-v1"
@@ -42,18 +43,18 @@ _WORDS_PER_BLOCK = 8
 _UNPACK_BLOCK = struct.Struct("<8Q").unpack
 
 
-class Chance:
+class Chance(ABC):
     """What the rules draw; subclasses supply ``next64`` and a serialisable ``position``."""
 
     __slots__ = ()
 
-    def next64(self) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    def next64(self) -> int: ...
 
     @property
+    @abstractmethod
     def position(self) -> int:
         """The one integer that, with the seed, restores this generator exactly."""
-        raise NotImplementedError
 
     def below(self, n: int) -> int:
         """A number in ``range(n)``: multiply-shift, one draw per call. For the small ``n``
