@@ -14,6 +14,8 @@ COPY requirements/base.lock requirements/base.lock
 RUN pip install --require-hashes -r requirements/base.lock
 
 COPY . .
+# The rules engine, a distribution of its own in engine/ (standard library only).
+RUN pip install --no-deps ./engine
 
 # Catalogues and static files are built into the image; whitenoise serves the compressed,
 # hashed files (DEBUG=false selects its manifest storage). No database or secret is needed here.

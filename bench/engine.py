@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.engine import Game, GameConfig  # noqa: E402 - needs the project root on the path
+from bangarena_engine import Game, GameConfig  # noqa: E402 - needs the project root on the path
 
 GOAL_SEATS = 5
 GOAL_GAMES_PER_SECOND = 200

@@ -88,7 +88,7 @@ def main() -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from game.engine import GameConfig
+    from bangarena_engine import GameConfig
     from game.replay import position, store
     from game.table import context
     from tests.stats.conftest import START, play

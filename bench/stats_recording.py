@@ -34,7 +34,7 @@ START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 
 def played_match(user, seats: int, seed: int):
     """A finished match stored as game.services leaves one."""
-    from game.engine import Game, GameConfig
+    from bangarena_engine import Game, GameConfig
     from game.models import Match, MatchAction, MatchSeat
 
     config = GameConfig(seats=seats, mode="classic", seed=seed)

@@ -37,14 +37,14 @@ ensure_venv() {
 
 install_project() {
     # $1: "" or "[test]". Installs the exact versions of requirements/base.lock or
-    # requirements/test.lock, each file checked against its hash (README: updating them).
-    # A stamp per lock content skips a repeat.
+    # requirements/test.lock, each file checked against its hash (README: updating them), and
+    # the engine from engine/. A stamp per lock and engine pyproject content skips a repeat.
     local extras=$1 lock digest stamp
     lock="requirements/base.lock"
     if [ "$extras" = "[test]" ]; then
         lock="requirements/test.lock"
     fi
-    digest=$("$PY" -c 'import hashlib, sys; print(hashlib.sha256(open(sys.argv[1], "rb").read()).hexdigest()[:16])' "$lock")
+    digest=$("$PY" -c 'import hashlib, sys; print(hashlib.sha256(b"".join(open(f, "rb").read() for f in sys.argv[1:])).hexdigest()[:16])' "$lock" engine/pyproject.toml)
     stamp="$VENV/.installed${extras}-$digest"
     if [ -f "$stamp" ]; then
         return 0
@@ -52,6 +52,9 @@ install_project() {
     say "Installing BangArena${extras} into .venv from $lock"
     "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
     "$PY" -m pip install --quiet --disable-pip-version-check --require-hashes -r "$lock"
+    # The rules engine is its own distribution (engine/, no dependencies): installed editable
+    # as a path dependency, outside the hashed lock, which cannot pin a local folder.
+    "$PY" -m pip install --quiet --disable-pip-version-check --no-deps -e ./engine
     touch "$stamp"
 }
 

@@ -21,9 +21,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 
+from bangarena_engine import Game
 from bangarena_site.live.sender import run_from_sync
 from game import presence
-from game.engine import Game
 from game.models import Match, MatchSeat
 from game.table import context
 from game.table.context import TableContext

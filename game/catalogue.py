@@ -14,7 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from game.engine.cards import CARD_TYPES, WEAPON_RANGE
+from bangarena_engine.cards import CARD_TYPES, WEAPON_RANGE
 
 
 @dataclass(frozen=True)

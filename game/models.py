@@ -1,7 +1,7 @@
 """A match in the database: its config and action log (the truth) plus a state snapshot.
 
 A match is ``config + actions``: replaying the MatchAction rows on ``Game.new(config)`` gives the
-same game byte for byte (docs/engine.md, "Determinism and replay"). ``state`` is the snapshot
+same game byte for byte (engine/README.md, "Determinism and replay"). ``state`` is the snapshot
 after the last action, kept so a move never has to replay the whole log.
 
 Only ``game.services`` changes these rows (the Zulip ``do_*`` rule of DESIGN.md section 5).
@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from game.engine import Game, GameConfig
+from bangarena_engine import Game, GameConfig
 
 SEAT_NAME_MAX_LENGTH = 20
 
@@ -36,7 +36,7 @@ class MoveTime(models.IntegerChoices):
 
 
 class SeedField(models.CharField):
-    """A game seed: an integer of up to 256 bits (game.engine.rng.SEED_BITS), wider than any
+    """A game seed: an integer of up to 256 bits (bangarena_engine.rng.SEED_BITS), wider than any
     database integer, so it is stored as its decimal digits and read back as an ``int``."""
 
     def __init__(self, *args, **kwargs) -> None:
@@ -66,7 +66,7 @@ class Match(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
-    # The generator's secret key (game.engine.rng): it decides every shuffle, deal and coin of
+    # The generator's secret key (bangarena_engine.rng): it decides every shuffle, deal and coin of
     # the match, so it never leaves the server while the match runs (docs/security.md).
     seed = SeedField(_("seed"))
     config = models.JSONField(_("config"), help_text=_("GameConfig fields the match started from"))

@@ -22,11 +22,11 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from bangarena_engine import Game, GameConfig, IllegalAction
+from bangarena_engine.rng import SEED_BITS, derived_seed
 from bangarena_site import jobs
 from bangarena_site.logs import about_match
 from game import broadcast, notices, seat_labels
-from game.engine import Game, GameConfig, IllegalAction
-from game.engine.rng import SEED_BITS, derived_seed
 from game.models import Match, MatchAction, MatchSeat, MoveTime, TableSignal, Tempo
 from game.signals import ai_decision_requested, match_finished, match_started
 from game.table import context as table_context

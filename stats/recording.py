@@ -2,7 +2,7 @@
 
 ``record_match`` is the one entry point (``stats.receivers`` calls it when
 ``game.signals.match_finished`` arrives). Everything is computed from the finished game's public
-view: its log holds every public event (docs/engine.md, "Events") and, the game being over,
+view: its log holds every public event (engine/README.md, "Events") and, the game being over,
 every player's role (R140). In the same transaction it unlocks achievements, updates the
 period tallies and the ratings of the seats' users. It is idempotent: the record's one-to-one
 key on the match means a second call finds the record and changes nothing.

@@ -19,12 +19,12 @@ from typing import Any
 
 from django.db.models import F
 
+from bangarena_engine import Game
 from bangarena_site import jobs
 from bangarena_site.jobs import job
 from game import services
 from game.ai import llm, prompt
 from game.ai.models import AIDecisionLog, AIModel, MatchSeatModel
-from game.engine import Game
 from game.models import Match, MatchAction
 
 logger = logging.getLogger(__name__)

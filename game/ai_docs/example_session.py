@@ -12,8 +12,8 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
+from bangarena_engine import Game, GameConfig
 from game.agents.protocol import PROTOCOL_VERSION
-from game.engine import Game, GameConfig
 
 SEED = 11
 SEATS = 4

@@ -19,13 +19,8 @@ from typing import Any
 
 from django.utils import translation
 
-from bangarena_site.live import frames
-from game import catalogue
-from game.agents import consumer as agent_consumer
-from game.agents import throttle as agent_throttle
-from game.agents.protocol import ERRORS, PROTOCOL_VERSION
-from game.engine import Game, GameConfig
-from game.engine.cards import (
+from bangarena_engine import Game, GameConfig
+from bangarena_engine.cards import (
     APPENDIX_A,
     CARD_TYPES,
     DYNAMITE_RANKS,
@@ -35,8 +30,13 @@ from game.engine.cards import (
     SUITS,
     WEAPON_RANGE,
 )
-from game.engine.characters import BUILT_IN_SCOPE, CHARACTER_HP, OLD_CLASSIC_HP
-from game.engine.roles import MODES, ROLE_ORDER, ROLE_TEAM, marshal_bonus, role_set
+from bangarena_engine.characters import BUILT_IN_SCOPE, CHARACTER_HP, OLD_CLASSIC_HP
+from bangarena_engine.roles import MODES, ROLE_ORDER, ROLE_TEAM, marshal_bonus, role_set
+from bangarena_site.live import frames
+from game import catalogue
+from game.agents import consumer as agent_consumer
+from game.agents import throttle as agent_throttle
+from game.agents.protocol import ERRORS, PROTOCOL_VERSION
 from game.models import MoveTime, Tempo
 from game.services import DISCONNECTED_LIMIT_SECONDS
 
@@ -465,7 +465,7 @@ def _action(kind: str, **fields: Any) -> dict[str, Any]:
     return _obj({"type": {"const": kind}, **fields})
 
 
-#: One entry per action variant of docs/engine.md: (name, schema, example, when).
+#: One entry per action variant of engine/README.md: (name, schema, example, when).
 def _action_variants() -> list[tuple[str, dict[str, Any], dict[str, Any], str]]:
     card, card2, target = "5f0c2a91d3", "a17e44b2c0", 2
     return [
@@ -629,7 +629,7 @@ PENDING_KINDS: dict[str, dict[str, Any]] = {
     ),
 }
 
-#: Event type -> its fields besides "type" (docs/engine.md, "Events").
+#: Event type -> its fields besides "type" (engine/README.md, "Events").
 EVENTS: dict[str, list[str]] = {
     "round": ["round"],
     "high_noon": ["round"],
@@ -663,7 +663,7 @@ RESULT = {
 
 
 def observation_schema() -> dict[str, Any]:
-    """JSON Schema of Game.view(seat) (docs/engine.md, "Views")."""
+    """JSON Schema of Game.view(seat) (engine/README.md, "Views")."""
     player = _obj(
         {
             "seat": SEAT,

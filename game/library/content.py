@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from bangarena_engine.cards import APPENDIX_A, CARD_TYPES, RED_SUITS, WEAPON_RANGE
+from bangarena_engine.characters import CHARACTER_HP
 from game import catalogue
-from game.engine.cards import APPENDIX_A, CARD_TYPES, RED_SUITS, WEAPON_RANGE
-from game.engine.characters import CHARACTER_HP
 from game.library import links
 from game.library.texts import CARD_ENTRIES, CHARACTER_ENTRIES
 from game.table.cards import SUIT_SYMBOLS, CardFace, card_face

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from game.engine.cards import RANKS, SUITS
+from bangarena_engine.cards import RANKS, SUITS
 
 #: Inline link targets of the rules files that point outside the library (issue 9's pages).
 EXTERNAL_TARGETS = {"ai_docs": "ai_docs:index", "rules_json": "ai_docs:rules_json"}

@@ -10,9 +10,15 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from bangarena_engine.cards import (
+    APPENDIX_A,
+    CARD_TYPES,
+    DYNAMITE_RANKS,
+    REVOLVER_RANGE,
+    WEAPON_RANGE,
+)
+from bangarena_engine.roles import ROLE_ORDER, role_set
 from game import catalogue
-from game.engine.cards import APPENDIX_A, CARD_TYPES, DYNAMITE_RANKS, REVOLVER_RANGE, WEAPON_RANGE
-from game.engine.roles import ROLE_ORDER, role_set
 from game.library.content import SUIT_ORDER, TYPE_GROUPS, TYPE_ORDER
 from game.table.cards import SUIT_SYMBOLS
 from game.table.panels import roles_line

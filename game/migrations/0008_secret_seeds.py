@@ -5,7 +5,7 @@
 import game.models
 from django.db import migrations
 
-LEGACY_GENERATOR = "splitmix64-v1"  # game.engine.rng.LEGACY_GENERATOR, frozen here
+LEGACY_GENERATOR = "splitmix64-v1"  # bangarena_engine.rng.LEGACY_GENERATOR, frozen here
 BATCH = 200
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from game.engine import Game
+from bangarena_engine import Game
 from game.table.context import SignalRecord, TableContext
 from game.table.regions import Sight
 from game.table_signals import REACTION_SHOWN

@@ -14,7 +14,7 @@ from collections import OrderedDict
 
 from django.http import Http404
 
-from game.engine import IllegalAction
+from bangarena_engine import IllegalAction
 from game.models import Match
 from game.replay.timeline import Move, Timeline
 

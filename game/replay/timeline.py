@@ -13,7 +13,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.engine import Game, GameConfig
+from bangarena_engine import Game, GameConfig
 
 #: Actions between two kept engine states. A state is ~0.3 ms to restore and an action
 #: ~0.01 ms to apply on this machine, so 50 keeps a position under 1 ms (bench/replay.py).

@@ -17,10 +17,10 @@ from typing import Any
 
 import numpy as np
 
-from game.engine.cards import CARD_TYPES, WEAPON_RANGE
-from game.engine.characters import CHARACTERS
-from game.engine.damage import UPGRADES
-from game.engine.roles import MODES, ROLE_ORDER
+from bangarena_engine.cards import CARD_TYPES, WEAPON_RANGE
+from bangarena_engine.characters import CHARACTERS
+from bangarena_engine.damage import UPGRADES
+from bangarena_engine.roles import MODES, ROLE_ORDER
 
 KINDS: tuple[str, ...] = tuple(CARD_TYPES)
 KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}

@@ -20,7 +20,7 @@
 * Rewards: +1 to each winner and -1 to everyone else when the game ends, 0 before. A game cut
   off by ``max_steps`` is truncated with 0 for all.
 
-The engine is imported from this repository (``game.engine``, pure Python): run from a checkout.
+The rules are the ``bangarena-engine`` distribution (pure Python), which the ``env`` extra installs.
 """
 
 from __future__ import annotations
@@ -39,14 +39,7 @@ from bangarena_agent.encoding import (
     legal_by_index,
     observation_size,
 )
-
-try:
-    from game.engine import Game, GameConfig
-except ImportError as error:  # pragma: no cover - depends on how the SDK was installed
-    raise ImportError(
-        "bangarena_agent.env needs the BangArena engine (game/engine in the repository): "
-        "run from a checkout of the repository, with its root on PYTHONPATH"
-    ) from error
+from bangarena_engine import Game, GameConfig
 
 
 class BangArenaEnv(AECEnv):

@@ -8,9 +8,9 @@ import json
 import pytest
 from django.utils import timezone
 
+from bangarena_engine import Game, GameConfig
 from game.ai import prompt
 from game.ai.tasks import decide, messages_for
-from game.engine import Game, GameConfig
 from game.models import TableSignal
 from game.services import SeatSpec
 from tests.ai.conftest import ai_first, ai_seats

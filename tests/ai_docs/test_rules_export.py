@@ -12,10 +12,10 @@ from collections import Counter
 
 import pytest
 
+from bangarena_engine import Game, GameConfig
+from bangarena_engine.roles import MODES, role_set
 from game import catalogue
 from game.ai_docs.rules_export import rules_document
-from game.engine import Game, GameConfig
-from game.engine.roles import MODES, role_set
 from tests.ai_docs.schema_check import errors
 
 DOC = rules_document()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bangarena_engine import Game, GameConfig
 from game.bots import BotMemory, choose
-from game.engine import Game, GameConfig
 
 QUIET = [
     "lucky",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bangarena_engine import Game, GameConfig
 from game.bots import BotMemory, choose
-from game.engine import Game, GameConfig
 
 RANGE = {"volcanic": 1, "sawed_off": 2, "rifle": 3, "carbine": 4, "long_rifle": 5}
 MAX_ACTIONS = 20_000

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from bangarena_engine import Game, GameConfig
 from game.bots import BotMemory, choose
-from game.engine import Game, GameConfig
 from tests.bots.table import bot_move, play
 
 KINDS = (

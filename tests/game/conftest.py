@@ -154,7 +154,7 @@ def start(
 
 def seed_with_marshal_at(seat: int, seats: int = 5, mode: str = "classic") -> int:
     """A seed whose deal puts the Marshal (who plays first, R20) at ``seat``."""
-    from game.engine import Game, GameConfig
+    from bangarena_engine import Game, GameConfig
 
     for seed in range(1000):
         if Game.new(GameConfig(seats=seats, mode=mode, seed=seed)).awaiting() == [seat]:

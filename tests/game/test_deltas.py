@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.engine import Game, GameConfig
+from bangarena_engine import Game, GameConfig
 from game.table import context, delta, screens
 from tests.game.test_rendering import GAMES, seat_records, secrets_for
 

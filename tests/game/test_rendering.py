@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from django.utils import translation
 
+from bangarena_engine import Game, GameConfig
 from game import catalogue
-from game.engine import Game, GameConfig
 from game.table import context, screens
 
 NOW = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)

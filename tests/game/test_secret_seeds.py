@@ -20,11 +20,11 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
 
+from bangarena_engine import Game, GameConfig
+from bangarena_engine.rng import CURRENT_GENERATOR, LEGACY_GENERATOR, SEED_BITS
 from game import services
 from game.agents import protocol
 from game.ai.prompt import build_messages
-from game.engine import Game, GameConfig
-from game.engine.rng import CURRENT_GENERATOR, LEGACY_GENERATOR, SEED_BITS
 from game.models import Match, MatchAction
 from tests.game.conftest import (
     FakeClock,

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from bangarena_engine import Game, GameConfig
 from game import broadcast, services
-from game.engine import Game, GameConfig
 from game.models import Match, MatchAction
 from game.services import MatchError, SeatSpec
 from tests.game.conftest import FakeClock, JobQueue, bot_seats, human_seats, start

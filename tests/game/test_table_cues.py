@@ -9,7 +9,7 @@ import html
 import json
 import re
 
-from game.engine import Game, GameConfig
+from bangarena_engine import Game, GameConfig
 from tests.game.test_rendering import marshal_game, render, seat_blocks, visible_text
 
 TARGET = re.compile(r'<span class="target" hidden>\s*<button ([^>]*)>([^<]*)</button>')

@@ -10,7 +10,7 @@ from html import unescape
 from django.test import Client
 from django.urls import reverse
 
-from game.engine import Game, GameConfig
+from bangarena_engine import Game, GameConfig
 from tests.game.test_rendering import render, seat_blocks
 
 HAND_SLOT = re.compile(r'<li class="hand__slot"[^>]*>(.*?)</li>', re.S)

@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from bangarena_engine.cards import APPENDIX_A, CARD_TYPES
+from bangarena_engine.characters import CHARACTER_HP
 from game import catalogue
-from game.engine.cards import APPENDIX_A, CARD_TYPES
-from game.engine.characters import CHARACTER_HP
 from game.library import rulespage
 from game.library.rulespage import SECTION_KEYS
 from game.library.search import MAX_QUERY, search

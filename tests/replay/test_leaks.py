@@ -15,7 +15,7 @@ import random
 import pytest
 from django.utils.html import escape
 
-from game.engine import Game
+from bangarena_engine import Game
 from game.replay import position, scene, store
 from game.table import context
 from game.table.cards import card_face

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from bangarena_engine import Game
 from game import services
-from game.engine import Game
 from game.models import Match, TableSignal
 from game.replay import position, scene, store
 from game.table import context

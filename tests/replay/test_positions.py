@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from game.engine import Game, GameConfig
-from game.engine.roles import MODES
+from bangarena_engine import Game, GameConfig
+from bangarena_engine.roles import MODES
 from game.replay.timeline import Move, Timeline
 from tests.stats.conftest import play
 

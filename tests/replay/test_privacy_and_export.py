@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from game.engine import Game, GameConfig
+from bangarena_engine import Game, GameConfig
 from game.models import TableSignal
 from stats.recording import record_match
 from tests.replay.conftest import finished_match, make_user

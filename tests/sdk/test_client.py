@@ -13,9 +13,10 @@ import json
 from collections.abc import Awaitable, Callable
 
 import pytest
-from bangarena_agent import AgentClient, ProtocolError
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+
+from bangarena_agent import AgentClient, ProtocolError
 
 TOKEN = "bga_" + "t" * 32
 SHOT = {"type": "play", "card": "aaaaaaaaaa", "target": 1}

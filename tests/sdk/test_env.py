@@ -11,11 +11,11 @@ import warnings
 
 import numpy as np
 import pytest
-from bangarena_agent.encoding import action_keys, encode_view, key_of
-from bangarena_agent.env import BangArenaEnv
 from pettingzoo.test import api_test
 
-from game.engine.roles import MODES
+from bangarena_agent.encoding import action_keys, encode_view, key_of
+from bangarena_agent.env import BangArenaEnv
+from bangarena_engine.roles import MODES
 
 
 def _api_test(env: BangArenaEnv, cycles: int) -> None:

@@ -18,7 +18,7 @@ import sys
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.engine import Game, GameConfig
+from bangarena_engine import Game, GameConfig
 from tests.e2e.conftest import ROOT
 
 EXAMPLE = ROOT / "sdk" / "examples" / "simple_agent.py"

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from bangarena_engine import Game, GameConfig
 from bangarena_site.accounts.models import User
-from game.engine import Game, GameConfig
 from game.models import Match, MatchAction, MatchSeat
 
 START = datetime(2026, 11, 25, 20, 0, tzinfo=UTC)  # a Wednesday

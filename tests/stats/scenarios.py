@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import Game, GameConfig
+from bangarena_engine import Game, GameConfig
 
 # Plain characters for the victims: no Cover, no draw choice, no extra Shots.
 PLAIN = ["double_barrel", "toll_collector", "scavenger", "red_suit", "empty_hands"]

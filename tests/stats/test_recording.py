@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from bangarena_engine import Game
 from game import services
-from game.engine import Game
 from game.models import Match
 from game.services import SeatSpec
 from game.signals import match_finished

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from bangarena_engine import Game, GameConfig
 from game import catalogue
-from game.engine import Game, GameConfig
 from game.models import Match
 from stats.achievements import unlocked_in_match
 from stats.badges import BADGES

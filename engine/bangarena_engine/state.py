@@ -1,0 +1,121 @@
+"""Plain data for a game in progress: cards, players, piles and the pending-decision stack.
+
+Nothing here knows the rules; the rule modules read and change these objects in place (no
+copies per action, which keeps random play fast).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bangarena_engine.config import GameConfig
+from bangarena_engine.rng import Chance
+
+
+def copy_json(value):
+    """A deep copy of plain JSON data (much cheaper than copy.deepcopy)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [copy_json(v) for v in value]
+    return value
+
+
+def copy_event(event: dict) -> dict:
+    """Copy of one event; events nest at most a list of flat card dicts (hot path of apply)."""
+    out = dict(event)
+    for key, value in event.items():
+        kind = type(value)
+        if kind is dict:
+            out[key] = dict(value)
+        elif kind is list:
+            out[key] = [dict(v) if type(v) is dict else v for v in value]
+    return out
+
+
+@dataclass(slots=True)
+class Card:
+    """One physical card. ``id`` is opaque: drawn from a stream of its own (bangarena_engine.rng),
+    it says nothing about the card's kind, its place in the deck or any other id."""
+
+    id: str
+    kind: str
+    suit: str
+    rank: str
+
+    def public(self) -> dict:
+        """How a face-up card appears in events: what it is, never which physical id."""
+        return {"kind": self.kind, "suit": self.suit, "rank": self.rank}
+
+    def full(self) -> dict:
+        """How a card appears in a view where the viewer may act on it."""
+        return {"id": self.id, "kind": self.kind, "suit": self.suit, "rank": self.rank}
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    role: str
+    character: str
+    hp: int
+    max_hp: int
+    hand: list[Card] = field(default_factory=list)  # in the order received (R120 discard)
+    in_play: list[Card] = field(default_factory=list)  # blue cards in front of the player
+    weapon: Card | None = None
+    alive: bool = True
+    upgrades: list[str] = field(default_factory=list)  # one per Glory star, in order gained
+
+    def has_in_play(self, kind: str) -> bool:
+        return any(c.kind == kind for c in self.in_play)
+
+
+@dataclass(slots=True)
+class State:
+    """The whole game. ``stack`` holds frames (plain JSON-able dicts); stack[0] is the turn."""
+
+    config: GameConfig
+    mode: str
+    players: list[Player]
+    deck: list[Card]  # top of the deck is the END of the list (pop() draws)
+    discard: list[Card]  # top of the pile is the END of the list
+    rng: Chance
+    round: int = 0
+    turn: int = 0
+    shots: int = 0  # Shots played this turn (R49)
+    high_noon: bool = False
+    stack: list[dict] = field(default_factory=list)
+    log: list[dict] = field(default_factory=list)
+    result: dict | None = None
+    deputy_candidates: list[int] | None = None
+    started_with_deputy: bool = False
+    last_check: dict | None = None
+
+    @property
+    def arena(self) -> bool:
+        """True in the house-rule modes (classic, partners, double_agent), R117."""
+        return self.mode != "old_classic"
+
+    def emit(self, event: dict) -> None:
+        """Record a public event; apply() returns the events recorded during the action."""
+        self.log.append(event)
+
+    def alive_seats(self) -> list[int]:
+        return [p.seat for p in self.players if p.alive]
+
+    def alive_count(self) -> int:
+        return sum(1 for p in self.players if p.alive)
+
+    def next_alive(self, seat: int) -> int:
+        """Next alive seat clockwise after ``seat`` (R2); ``seat`` itself may be dead."""
+        n = len(self.players)
+        for step in range(1, n + 1):
+            other = (seat + step) % n
+            if self.players[other].alive:
+                return other
+        return seat
+
+    def clockwise_others(self, seat: int) -> list[int]:
+        """Every other alive seat, clockwise starting after ``seat`` (R55, R60)."""
+        n = len(self.players)
+        return [(seat + step) % n for step in range(1, n) if self.players[(seat + step) % n].alive]
