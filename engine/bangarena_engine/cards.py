@@ -44,6 +44,12 @@ WEAPON_RANGE: dict[str, int] = {
     "long_rifle": 5,
 }
 REVOLVER_RANGE = 1
+#: Weapons that lift the one-Shot limit (R49).
+UNLIMITED_SHOT_WEAPONS = frozenset(("volcanic",))
+
+#: Blue cards a player puts in front of themself, at most one of each (R43); the Jail goes in
+#: front of its target instead.
+SELF_BLUE = frozenset(("cover", "horse", "scope", "dynamite"))
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

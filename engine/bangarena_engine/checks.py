@@ -9,9 +9,8 @@ from bangarena_engine.state import Card, Player, State
 
 def _flip(s: State, p: Player) -> list[Card]:
     """Turn over the top card (two for Lucky); each goes to the discard pile (→Q8)."""
-    tries = 2 if p.character == "lucky" else 1
     flipped = []
-    for _ in range(tries):
+    for _ in range(p.character.check_tries):
         card = draw_card(s)
         if card is not None:
             s.discard.append(card)
@@ -54,7 +53,7 @@ def dynamite_check(s: State, p: Player) -> bool:
 def cover_check(s: State, p: Player) -> bool:
     """R73: a fair coin in the Arena modes, a Hearts flip in Old Classic; Lucky tries twice."""
     if s.arena:
-        coins = [s.rng.coin() for _ in range(2 if p.character == "lucky" else 1)]
+        coins = [s.rng.coin() for _ in range(p.character.check_tries)]
         cancelled = any(coins)
         _record(s, p, "cover", "cancelled" if cancelled else "failed", coins=coins)
         return cancelled
@@ -68,4 +67,4 @@ def cover_check(s: State, p: Player) -> bool:
 
 def has_cover(p: Player) -> bool:
     """A Cover card or Iron Brow's built-in Cover; never two checks (R105)."""
-    return p.character == "iron_brow" or p.has_in_play("cover")
+    return p.character.built_in_cover or p.has_in_play("cover")

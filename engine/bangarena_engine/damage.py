@@ -6,16 +6,10 @@ top of the stack, so the effect that caused the elimination continues only after
 
 from __future__ import annotations
 
-from bangarena_engine.piles import (
-    after_hand_loss,
-    draw_into_hand,
-    strip_player,
-    take_random_from_hand,
-)
+from bangarena_engine.piles import after_hand_loss, draw_into_hand, strip_player
 from bangarena_engine.roles import BANDIT, DEPUTY, DOUBLE_AGENT, LONER, MARSHAL
 from bangarena_engine.state import Player, State
-
-UPGRADES = ("accuracy", "fortitude", "instinct")
+from bangarena_engine.upgrades import UPGRADE_BY_ID, UPGRADE_LIST
 
 
 def heal(s: State, p: Player, cause: str) -> None:
@@ -27,45 +21,27 @@ def heal(s: State, p: Player, cause: str) -> None:
 
 
 def damage(s: State, seat: int, amount: int, source: int | None, cause: str) -> None:
-    """Apply one damage event (R78) and everything it triggers (R80, R100, R103)."""
+    """Apply one damage event (R78) and everything it triggers (R80; the damaged
+    character's own trigger, R100, R103)."""
     p = s.players[seat]
     p.hp = max(0, p.hp - amount)
     s.emit({"type": "damage", "seat": seat, "amount": amount, "source": source, "cause": cause})
     if p.hp == 0:
         eliminate(s, p, source)
         return
-    if p.character == "stone_leopard":
-        draw_into_hand(s, p, 2 if p.hp <= 2 else 1, cause="stone_leopard")
-    elif p.character == "toll_collector" and source is not None and source != seat:
-        victim = s.players[source]
-        card = take_random_from_hand(s, victim)
-        if card is not None:
-            p.hand.append(card)
-            s.emit(
-                {
-                    "type": "took",
-                    "seat": seat,
-                    "from": source,
-                    "card": None,
-                    "cause": "toll_collector",
-                }
-            )
+    p.character.on_damaged(s, p, source)
 
 
 def gain_upgrade(s: State, p: Player, upgrade: str, cause: str) -> None:
-    """A Glory star with its upgrade (R83-R88); Fortitude adds +1 max HP and +1 HP now."""
+    """A Glory star with its upgrade (R83-R88), which takes effect at once (Fortitude)."""
     p.upgrades.append(upgrade)
-    if upgrade == "fortitude":
-        p.max_hp += 1
-        p.hp += 1
+    UPGRADE_BY_ID[upgrade].on_gain(s, p)
     s.emit({"type": "star", "seat": p.seat, "upgrade": upgrade, "cause": cause})
 
 
 def upgrade_options(p: Player) -> list[str]:
-    """Instinct is held at most once (R86) and is useless to Three Eyes (R116)."""
-    if "instinct" in p.upgrades or p.character == "three_eyes":
-        return ["accuracy", "fortitude"]
-    return list(UPGRADES)
+    """The upgrades a Glory choice offers ``p``, in offer order (R83, R86, R116)."""
+    return [upgrade.id for upgrade in UPGRADE_LIST if upgrade.offered_to(p)]
 
 
 def check_win(s: State) -> dict | None:
@@ -102,16 +78,15 @@ def eliminate(s: State, p: Player, eliminator: int | None) -> None:
     if result is not None:
         finish(s, result)
         return
-    # Step 3: the cards go to Scavenger, or face up to the discard pile.
+    # Step 3: the cards go to a character who takes them (Scavenger), or face up to the
+    # discard pile.
     cards = strip_player(p)
-    scavenger = next((q for q in s.players if q.alive and q.character == "scavenger"), None)
-    if scavenger is not None:
-        scavenger.hand.extend(cards)
-        if cards:
-            s.emit(
-                {"type": "scavenged", "seat": scavenger.seat, "from": p.seat, "count": len(cards)}
-            )
-    elif cards:
+    taken = False
+    for q in s.players:
+        if q.alive and q.character.takes_eliminated_cards(s, q, p, cards):
+            taken = True
+            break
+    if not taken and cards:
         s.discard.extend(cards)
         s.emit(
             {
@@ -121,10 +96,10 @@ def eliminate(s: State, p: Player, eliminator: int | None) -> None:
                 "cause": "eliminated",
             }
         )
-    # Step 4: Vulture Jr. draws 2 whoever the eliminator is.
+    # Step 4: the characters that gain from any elimination (Vulture Jr.).
     for q in s.players:
-        if q.alive and q.character == "vulture_jr":
-            draw_into_hand(s, q, 2, cause="vulture_jr")
+        if q.alive:
+            q.character.on_elimination(s, q, p)
     victim_stars = p.upgrades
     p.upgrades = []
     killer = s.players[eliminator] if eliminator is not None else None

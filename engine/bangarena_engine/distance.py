@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 from bangarena_engine.cards import REVOLVER_RANGE, WEAPON_RANGE
-from bangarena_engine.characters import BUILT_IN_SCOPE
 from bangarena_engine.state import Player, State
+from bangarena_engine.upgrades import range_bonus
 
 
 def horse_bonus(p: Player) -> int:
     """H(Y) of R34: Horse card plus Pass Shadow's built-in Horse (they stack, →Q39)."""
-    bonus = 1 if p.has_in_play("horse") else 0
-    if p.character == "pass_shadow":
-        bonus += 1
-    return bonus
+    return (1 if p.has_in_play("horse") else 0) + p.character.horse_bonus
 
 
 def scope_bonus(p: Player) -> int:
     """S(X) of R34: Scope card plus the built-in Scope of Eagle Eye and Mad Dog (→Q40)."""
-    bonus = 1 if p.has_in_play("scope") else 0
-    if p.character in BUILT_IN_SCOPE:
-        bonus += 1
-    return bonus
+    return (1 if p.has_in_play("scope") else 0) + p.character.scope_bonus
 
 
 def distance(s: State, a: int, b: int) -> int:
@@ -46,13 +40,13 @@ def distances_from(s: State, a: int) -> dict[int, int]:
         q = alive[ib]
         k = (ib - ia) % n
         d = min(k, n - k) - scope
-        if q.in_play or q.character == "pass_shadow":
+        if q.in_play or q.character.horse_bonus:
             d += horse_bonus(q)
         out[q.seat] = d if d > 1 else 1
     return out
 
 
 def weapon_range(p: Player) -> int:
-    """R35: weapon range (Revolver 1) plus one per Accuracy upgrade."""
+    """R35: weapon range (Revolver 1) plus what the upgrades add (one per Accuracy)."""
     base = WEAPON_RANGE[p.weapon.kind] if p.weapon is not None else REVOLVER_RANGE
-    return base + p.upgrades.count("accuracy")
+    return base + range_bonus(p.upgrades) if p.upgrades else base

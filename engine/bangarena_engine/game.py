@@ -10,11 +10,6 @@ from __future__ import annotations
 from bangarena_engine.config import GameConfig
 from bangarena_engine.errors import IllegalAction
 from bangarena_engine.frames import HANDLERS, advance
-from bangarena_engine.frames.ability import (
-    bonesetter_actions,
-    bonesetter_apply,
-    bonesetter_can_heal,
-)
 from bangarena_engine.serialize import state_from_dict, state_to_dict
 from bangarena_engine.setup import new_state
 from bangarena_engine.state import State, copy_event
@@ -105,9 +100,9 @@ class Game:
         else:
             frame = s.stack[-1]
             actions = HANDLERS[frame["kind"]].legal(s, frame)
-            p = s.players[seat]
-            if p.character == "bonesetter" and bonesetter_can_heal(s, p):
-                actions.extend(bonesetter_actions(p))
+            player = s.players[seat]
+            if player.character.can_use_ability(s, player):  # R111: at any decision of his
+                actions.extend(player.character.ability_actions(player))
         self._cache = (seat, actions)
         return actions
 
@@ -144,7 +139,8 @@ class Game:
         self._cache = None
         start = len(s.log)
         if legal["type"] == "ability":
-            bonesetter_apply(s, s.players[seat], legal)
+            player = s.players[seat]
+            player.character.use_ability(s, player, legal)
         else:
             frame = s.stack[-1]
             HANDLERS[frame["kind"]].apply(s, frame, legal)

@@ -44,9 +44,9 @@ def draw_into_hand(s: State, p: Player, count: int, cause: str = "draw") -> int:
 
 
 def after_hand_loss(s: State, p: Player) -> None:
-    """R113: Empty Hands draws 1 as soon as his hand is empty (→Q44)."""
-    if not p.hand and p.alive and p.character == "empty_hands":
-        draw_into_hand(s, p, 1, cause="empty_hands")
+    """A character who acts on an empty hand does so at once (Empty Hands, R113, →Q44)."""
+    if not p.hand and p.alive:
+        p.character.on_hand_empty(s, p)
 
 
 def take_random_from_hand(s: State, p: Player) -> Card | None:

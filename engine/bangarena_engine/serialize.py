@@ -5,6 +5,7 @@ The round trip is exact: from_dict(to_dict()) plays on identically to the origin
 
 from __future__ import annotations
 
+from bangarena_engine.characters import CHARACTER_BY_ID
 from bangarena_engine.config import GameConfig
 from bangarena_engine.rng import game_chance
 from bangarena_engine.state import Card, Player, State, copy_json
@@ -29,7 +30,7 @@ def state_to_dict(s: State) -> dict:
             {
                 "seat": p.seat,
                 "role": p.role,
-                "character": p.character,
+                "character": p.character.id,
                 "hp": p.hp,
                 "max_hp": p.max_hp,
                 "hand": _cards(p.hand),
@@ -63,7 +64,7 @@ def state_from_dict(d: dict) -> State:
         Player(
             seat=p["seat"],
             role=p["role"],
-            character=p["character"],
+            character=CHARACTER_BY_ID[p["character"]],
             hp=p["hp"],
             max_hp=p["max_hp"],
             hand=_uncards(p["hand"]),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bangarena_engine.cards import APPENDIX_A, resolve_specs
-from bangarena_engine.characters import CHARACTERS, character_hp
+from bangarena_engine.characters import CHARACTER_BY_ID, CHARACTERS
 from bangarena_engine.config import GameConfig
 from bangarena_engine.rng import card_id_source, game_chance
 from bangarena_engine.roles import DEPUTY, DOUBLE_AGENT, MARSHAL, marshal_bonus, role_set
@@ -30,14 +30,13 @@ def new_state(config: GameConfig) -> State:
     players = []
     hand_sizes = []
     for seat in range(n):
-        hp = character_hp(characters[seat], old_classic)
+        character = CHARACTER_BY_ID[characters[seat]]
+        hp = character.max_hp(old_classic)
         size = hp
         if roles[seat] == MARSHAL:
             hp += bonus_hp
             size = hp + hand_adjust
-        players.append(
-            Player(seat=seat, role=roles[seat], character=characters[seat], hp=hp, max_hp=hp)
-        )
+        players.append(Player(seat=seat, role=roles[seat], character=character, hp=hp, max_hp=hp))
         hand_sizes.append(size)
 
     if config.health is not None:

@@ -7,9 +7,12 @@ copies per action, which keeps random play fast).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from bangarena_engine.config import GameConfig
-from bangarena_engine.rng import Chance
+if TYPE_CHECKING:  # types only: the rule modules import this one, and the roster imports them
+    from bangarena_engine.characters import Character
+    from bangarena_engine.config import GameConfig
+    from bangarena_engine.rng import Chance
 
 
 def copy_json(value):
@@ -57,7 +60,7 @@ class Card:
 class Player:
     seat: int
     role: str
-    character: str
+    character: Character  # the rules object from the roster; ``character.id`` names it
     hp: int
     max_hp: int
     hand: list[Card] = field(default_factory=list)  # in the order received (R120 discard)

@@ -55,7 +55,7 @@ def build_view(s: State, seat: int | None, awaiting: list[int]) -> dict:
         players.append(
             {
                 "seat": p.seat,
-                "character": p.character,
+                "character": p.character.id,
                 "hp": p.hp,
                 "max_hp": p.max_hp,
                 "hand_count": len(p.hand),

@@ -32,8 +32,8 @@ class Handler:
 HANDLERS: dict[str, Handler] = {
     "play": Handler(play.legal, play.apply, play.default, play.public),
     "respond_hit": Handler(attack.hit_legal, attack.hit_apply, attack.pass_default, attack.public),
-    "duel": Handler(attack.duel_legal, attack.duel_apply, attack.pass_default, attack.public),
-    "raid": Handler(attack.raid_legal, attack.raid_apply, attack.pass_default, attack.public),
+    "duel": Handler(attack.round_legal, attack.duel_apply, attack.pass_default, attack.public),
+    "raid": Handler(attack.round_legal, attack.raid_apply, attack.pass_default, attack.public),
     "discard": Handler(
         choices.discard_legal,
         choices.discard_apply,

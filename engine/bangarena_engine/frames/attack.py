@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from bangarena_engine.checks import cover_check, has_cover
 from bangarena_engine.damage import damage
-from bangarena_engine.distance import distance
 from bangarena_engine.piles import discard_from_hand
-from bangarena_engine.state import Player, State
+from bangarena_engine.state import Card, Player, State
 
 _PASS = {"type": "pass"}
 
@@ -15,12 +14,9 @@ def start_hit(s: State, source: int, target: int, card: str) -> None:
     """R68 step 1 and R69: Cover is checked automatically, then the target is awaited."""
     t = s.players[target]
     required = 1
-    if (
-        card == "shot"
-        and s.players[source].character == "double_barrel"
-        and distance(s, source, target) == 1
-    ):
-        required = 2
+    if card == "shot":
+        shooter = s.players[source]
+        required = shooter.character.dodges_needed(s, shooter, t)
     if not s.high_noon and has_cover(t) and cover_check(s, t):
         required -= 1
         if required == 0:
@@ -37,18 +33,16 @@ def start_hit(s: State, source: int, target: int, card: str) -> None:
     )
 
 
-def _dodge_cards(p: Player) -> list:
+def _dodge_cards(p: Player) -> list[Card]:
     """Ricochet-equivalents: Ricochets, plus Shots for Two-Face (R102)."""
-    if p.character == "two_face":
-        return [c for c in p.hand if c.kind in ("ricochet", "shot")]
-    return [c for c in p.hand if c.kind == "ricochet"]
+    kinds = p.character.dodge_kinds
+    return [c for c in p.hand if c.kind in kinds]
 
 
-def _duel_cards(p: Player) -> list:
+def _duel_cards(p: Player) -> list[Card]:
     """Shots, plus Ricochets for Two-Face (R54, R55, R102)."""
-    if p.character == "two_face":
-        return [c for c in p.hand if c.kind in ("ricochet", "shot")]
-    return [c for c in p.hand if c.kind == "shot"]
+    kinds = p.character.duel_kinds
+    return [c for c in p.hand if c.kind in kinds]
 
 
 def hit_legal(s: State, f: dict) -> list[dict]:
@@ -83,13 +77,6 @@ def hit_apply(s: State, f: dict, action: dict) -> None:
     s.emit({"type": "hit_cancelled", "seat": seat, "by": by})
 
 
-def duel_legal(s: State, f: dict) -> list[dict]:
-    p = s.players[f["seat"]]
-    actions = [{"type": "respond", "card": c.id} for c in _duel_cards(p)]
-    actions.append(dict(_PASS))
-    return actions
-
-
 def duel_apply(s: State, f: dict, action: dict) -> None:
     seat = f["seat"]
     other = f["source"] if seat == f["opponent"] else f["opponent"]
@@ -105,7 +92,8 @@ def duel_apply(s: State, f: dict, action: dict) -> None:
         s.stack.pop()
 
 
-def raid_legal(s: State, f: dict) -> list[dict]:
+def round_legal(s: State, f: dict) -> list[dict]:
+    """A Duel or Raid round: discard one Shot-equivalent, or pass (R54, R55)."""
     p = s.players[f["seat"]]
     actions = [{"type": "respond", "card": c.id} for c in _duel_cards(p)]
     actions.append(dict(_PASS))

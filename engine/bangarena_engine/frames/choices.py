@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 from bangarena_engine.damage import bounty_options, gain_upgrade, take_bounty, upgrade_options
-from bangarena_engine.drawstep import (
-    begin_keep_two,
-    deck_draw,
-    draw_from_discard,
-    draw_from_player,
-    draw_options,
-    finish_keep_two,
-)
+from bangarena_engine.drawstep import DECK, draw_by, draw_options
+from bangarena_engine.keep_two import finish_keep_two
 from bangarena_engine.piles import discard_from_hand
 from bangarena_engine.state import State
 
@@ -56,21 +50,12 @@ def draw_legal(s: State, f: dict) -> list[dict]:
 
 def draw_apply(s: State, f: dict, action: dict) -> None:
     s.stack.pop()
-    p = s.players[f["seat"]]
-    option = action["option"]
-    if option == "deck":
-        deck_draw(s, p)
-    elif option == "discard_pile":
-        draw_from_discard(s, p)
-    elif option == "player":
-        draw_from_player(s, p, action["target"])
-    else:  # instinct
-        begin_keep_two(s, p, "instinct")
+    draw_by(s, s.players[f["seat"]], action)
 
 
 def draw_default(s: State, f: dict) -> dict:
     """R120: decline the optional draw / keep the character method: a deck draw."""
-    return {"type": "choose", "option": "deck"}
+    return {"type": "choose", "option": DECK}
 
 
 def draw_public(s: State, f: dict) -> dict:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bangarena_engine.cards import BROWN, CARD_TYPES, WEAPON
+from bangarena_engine.cards import BROWN, CARD_TYPES, SELF_BLUE, UNLIMITED_SHOT_WEAPONS, WEAPON
 from bangarena_engine.damage import heal
 from bangarena_engine.distance import distances_from, weapon_range
 from bangarena_engine.frames.attack import start_hit
@@ -16,7 +16,6 @@ from bangarena_engine.piles import (
 from bangarena_engine.roles import MARSHAL
 from bangarena_engine.state import Card, Player, State
 
-_SELF_BLUE = frozenset(("cover", "horse", "scope", "dynamite"))
 _NO_TARGET = frozenset(
     (
         "raid",
@@ -38,8 +37,8 @@ def can_shoot(s: State, p: Player) -> bool:
     return (
         s.shots == 0
         or s.high_noon
-        or p.character == "mad_dog"
-        or (p.weapon is not None and p.weapon.kind == "volcanic")
+        or p.character.unlimited_shots
+        or (p.weapon is not None and p.weapon.kind in UNLIMITED_SHOT_WEAPONS)
     )
 
 
@@ -67,12 +66,12 @@ def _card_plays(s: State, p: Player, actions: list[dict]) -> None:
     dists = distances_from(s, p.seat)
     shooter = can_shoot(s, p)
     reach = weapon_range(p)
-    two_face = p.character == "two_face"
+    shot_kinds = p.character.shot_kinds
     high_noon = s.high_noon
     for card in p.hand:
         kind = card.kind
         cid = card.id
-        if kind == "shot" or (kind == "ricochet" and two_face):
+        if kind in shot_kinds:
             if shooter:
                 for t, d in dists.items():
                     if d <= reach:
@@ -81,7 +80,7 @@ def _card_plays(s: State, p: Player, actions: list[dict]) -> None:
             continue  # R50: a reaction only
         elif kind in _NO_TARGET:
             actions.append({"type": "play", "card": cid})
-        elif kind in _SELF_BLUE:
+        elif kind in SELF_BLUE:
             if not p.has_in_play(kind):
                 actions.append({"type": "play", "card": cid})
         elif kind == "grab" or kind == "toss":
@@ -135,7 +134,7 @@ def _play_card(s: State, p: Player, card: Card, action: dict) -> None:
         s.discard.append(card)
     elif kind == "jail":
         s.players[target].in_play.append(card)
-    elif kind in _SELF_BLUE:
+    elif kind in SELF_BLUE:
         p.in_play.append(card)
     s.emit(event)
     if card_type == WEAPON:  # a weapon replaces the old one (R39)

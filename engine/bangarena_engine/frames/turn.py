@@ -10,7 +10,6 @@ from __future__ import annotations
 from bangarena_engine.checks import dynamite_check, jail_check
 from bangarena_engine.damage import damage
 from bangarena_engine.drawstep import start_draw
-from bangarena_engine.frames.ability import bonesetter_can_heal
 from bangarena_engine.roles import MARSHAL
 from bangarena_engine.state import State
 
@@ -49,7 +48,7 @@ def step(s: State, f: dict) -> bool:
         f["step"] = "end"
         if not f.get("jailed"):
             s.stack.append({"kind": "play", "seat": p.seat})
-        elif bonesetter_can_heal(s, p):
+        elif p.character.can_use_ability(s, p):
             # →Q23: a jailed Bonesetter may still heal, so he is asked (play nothing else).
             s.stack.append({"kind": "play", "seat": p.seat, "jailed": True})
     elif where == "end":
