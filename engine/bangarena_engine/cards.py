@@ -130,8 +130,12 @@ def resolve_specs(
     parsed = [[parse_spec(spec) for spec in group] for group in spec_groups]
 
     def take(kind: str, rank: str | None, suit: str | None) -> int | None:
-        for i, (k, r, s) in enumerate(APPENDIX_A):
-            if not used[i] and k == kind and (rank is None or (r == rank and s == suit)):
+        for i, (entry_kind, entry_rank, entry_suit) in enumerate(APPENDIX_A):
+            if (
+                not used[i]
+                and entry_kind == kind
+                and (rank is None or (entry_rank == rank and entry_suit == suit))
+            ):
                 used[i] = True
                 return i
         return None
@@ -140,7 +144,7 @@ def resolve_specs(
     resolved: list[list[tuple[str, str, str] | None]] = [[None] * len(g) for g in parsed]
     for gi, group in enumerate(parsed):
         for ci, (kind, rank, suit) in enumerate(group):
-            if rank is not None:
+            if rank is not None and suit is not None:
                 if take(kind, rank, suit) is None:
                     take(kind, None, None)
                 resolved[gi][ci] = (kind, rank, suit)

@@ -9,16 +9,16 @@ with ``draw_into_hand``.
 from __future__ import annotations
 
 from bangarena_engine.state import Player, State
-from bangarena_engine.types import ChooseAction
+from bangarena_engine.types import Action
 from bangarena_engine.upgrades import UPGRADE_BY_ID, draw_upgrade
 
 #: The option every draw step has: the deck draw (the character's own deck method, if any).
 DECK = "deck"
 
 
-def draw_options(state: State, player: Player) -> list[ChooseAction]:
+def draw_options(state: State, player: Player) -> list[Action]:
     """The choose-actions of a draw step; a single option means no decision is awaited."""
-    options: list[ChooseAction] = [{"type": "choose", "option": DECK}]
+    options: list[Action] = [{"type": "choose", "option": DECK}]
     character = player.character
     character.add_draw_options(state, player, options)
     if character.has_draw_method:
@@ -42,7 +42,7 @@ def start_draw(state: State, player: Player) -> None:
         character.deck_draw(state, player)
 
 
-def draw_by(state: State, player: Player, action: ChooseAction) -> None:
+def draw_by(state: State, player: Player, action: Action) -> None:
     """Carry out the draw-step option the player chose."""
     option = action["option"]
     if option == DECK:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bangarena_engine.piles import draw_into_hand, reshuffle
 from bangarena_engine.state import Player, State
+from bangarena_engine.types import KeepTwoFrame
 
 
 def begin_keep_two(state: State, player: Player, cause: str) -> None:
@@ -28,7 +29,7 @@ def begin_keep_two(state: State, player: Player, cause: str) -> None:
     )
 
 
-def finish_keep_two(state: State, player: Player, frame: dict, returned: str) -> None:
+def finish_keep_two(state: State, player: Player, frame: KeepTwoFrame, returned: str) -> None:
     """Keep the two cards not returned; the returned one stays on top of the deck."""
     kept = [card_id for card_id in frame["cards"] if card_id != returned]
     deck = state.deck

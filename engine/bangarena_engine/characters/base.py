@@ -15,7 +15,7 @@ from bangarena_engine.piles import draw_into_hand
 
 if TYPE_CHECKING:
     from bangarena_engine.state import Card, Player, State
-    from bangarena_engine.types import Action, ChooseAction
+    from bangarena_engine.types import Action
 
 
 class Character:
@@ -66,14 +66,14 @@ class Character:
         lets the usual draw step run (a normal draw, or a choice of methods)."""
         return False
 
-    def add_draw_options(self, state: State, player: Player, options: list[ChooseAction]) -> None:
+    def add_draw_options(self, state: State, player: Player, options: list[Action]) -> None:
         """Append the choose-actions of his own optional draw method (Grip, Vulture Jr.)."""
 
     def deck_draw(self, state: State, player: Player) -> None:
         """The draw step's deck draw: 2 cards (Red Suit shows his second one, R101)."""
         draw_into_hand(state, player, 2)
 
-    def draw_by_option(self, state: State, player: Player, action: ChooseAction) -> None:
+    def draw_by_option(self, state: State, player: Player, action: Action) -> None:
         """Carry out one of the options ``add_draw_options`` offered."""
         raise AssertionError(f"{self.id} offers no draw option {action['option']!r}")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bangarena_engine.characters.base import Character
 from bangarena_engine.piles import draw_into_hand, take_random_from_hand
 from bangarena_engine.state import Player, State
-from bangarena_engine.types import ChooseAction
+from bangarena_engine.types import Action
 
 
 class Grip(Character):
@@ -14,13 +14,13 @@ class Grip(Character):
     hp = 4
     has_draw_method = True
 
-    def add_draw_options(self, state: State, player: Player, options: list[ChooseAction]) -> None:
+    def add_draw_options(self, state: State, player: Player, options: list[Action]) -> None:
         """Any alive player with a card in hand, at any distance."""
         for other in state.players:
             if other.alive and other is not player and other.hand:
                 options.append({"type": "choose", "option": "player", "target": other.seat})
 
-    def draw_by_option(self, state: State, player: Player, action: ChooseAction) -> None:
+    def draw_by_option(self, state: State, player: Player, action: Action) -> None:
         """A random card from the chosen hand, then one from the deck."""
         target = action["target"]
         card = take_random_from_hand(state, state.players[target])

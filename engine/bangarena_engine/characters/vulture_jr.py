@@ -5,7 +5,7 @@ from __future__ import annotations
 from bangarena_engine.characters.base import Character
 from bangarena_engine.piles import draw_into_hand
 from bangarena_engine.state import Player, State
-from bangarena_engine.types import ChooseAction
+from bangarena_engine.types import Action
 
 
 class VultureJr(Character):
@@ -14,11 +14,11 @@ class VultureJr(Character):
     hp = 4
     has_draw_method = True
 
-    def add_draw_options(self, state: State, player: Player, options: list[ChooseAction]) -> None:
+    def add_draw_options(self, state: State, player: Player, options: list[Action]) -> None:
         if state.discard:
             options.append({"type": "choose", "option": "discard_pile"})
 
-    def draw_by_option(self, state: State, player: Player, action: ChooseAction) -> None:
+    def draw_by_option(self, state: State, player: Player, action: Action) -> None:
         """The top of the discard pile, seen by everyone, then one card from the deck."""
         card = state.discard.pop()
         player.hand.append(card)
