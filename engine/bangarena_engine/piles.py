@@ -58,6 +58,17 @@ def take_random_from_hand(state: State, player: Player) -> Card | None:
     return card
 
 
+def steal_random_card(state: State, taker: Player, victim: Player, cause: str) -> None:
+    """A random card of ``victim``'s hand goes face down into ``taker``'s, if there is one
+    (Grab from a hand, Grip, Toll Collector); the event names nobody's card."""
+    card = take_random_from_hand(state, victim)
+    if card is not None:
+        taker.hand.append(card)
+        state.emit(
+            {"type": "took", "seat": taker.seat, "from": victim.seat, "card": None, "cause": cause}
+        )
+
+
 def discard_from_hand(state: State, player: Player, card_id: str, cause: str) -> Card:
     """A hand card goes face up to the discard pile and everyone sees it."""
     card = next(c for c in player.hand if c.id == card_id)

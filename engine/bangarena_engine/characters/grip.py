@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bangarena_engine.characters.base import Character
-from bangarena_engine.piles import draw_into_hand, take_random_from_hand
+from bangarena_engine.piles import draw_into_hand, steal_random_card
 from bangarena_engine.state import Player, State
 from bangarena_engine.types import Action
 
@@ -22,17 +22,5 @@ class Grip(Character):
 
     def draw_by_option(self, state: State, player: Player, action: Action) -> None:
         """A random card from the chosen hand, then one from the deck."""
-        target = action["target"]
-        card = take_random_from_hand(state, state.players[target])
-        if card is not None:
-            player.hand.append(card)
-            state.emit(
-                {
-                    "type": "took",
-                    "seat": player.seat,
-                    "from": target,
-                    "card": None,
-                    "cause": self.id,
-                }
-            )
+        steal_random_card(state, player, state.players[action["target"]], cause=self.id)
         draw_into_hand(state, player, 1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bangarena_engine.characters.base import Character
-from bangarena_engine.piles import take_random_from_hand
+from bangarena_engine.piles import steal_random_card
 from bangarena_engine.state import Player, State
 
 
@@ -15,17 +15,5 @@ class TollCollector(Character):
     def on_damaged(self, state: State, player: Player, source: int | None) -> None:
         """Only damage another player caused (not Dynamite, not his own); in a Duel the other
         duellist is the source (→Q42)."""
-        if source is None or source == player.seat:
-            return
-        card = take_random_from_hand(state, state.players[source])
-        if card is not None:
-            player.hand.append(card)
-            state.emit(
-                {
-                    "type": "took",
-                    "seat": player.seat,
-                    "from": source,
-                    "card": None,
-                    "cause": self.id,
-                }
-            )
+        if source is not None and source != player.seat:
+            steal_random_card(state, player, state.players[source], cause=self.id)

@@ -11,6 +11,7 @@ from bangarena_engine.piles import (
     draw_into_hand,
     find_in_front,
     remove_from_front,
+    steal_random_card,
     take_random_from_hand,
 )
 from bangarena_engine.roles import MARSHAL
@@ -197,8 +198,16 @@ def _resolve(state: State, player: Player, kind: str, action: Action) -> None:
 def _take(state: State, player: Player, kind: str, target_player: Player, target_card: str) -> None:
     """Grab takes the card into the hand; Toss discards it face up (→Q3)."""
     if target_card == "hand":
+        if kind == "grab":
+            steal_random_card(state, player, target_player, cause="grab")
+            return
         card = take_random_from_hand(state, target_player)
         assert card is not None  # legal_actions offers "hand" only for a hand with a card
+    else:
+        in_front = find_in_front(target_player, target_card)
+        assert in_front is not None  # legal_actions offers only cards in front of the target
+        card = in_front
+        remove_from_front(target_player, card)
         if kind == "grab":
             player.hand.append(card)
             state.emit(
@@ -206,46 +215,15 @@ def _take(state: State, player: Player, kind: str, target_player: Player, target
                     "type": "took",
                     "seat": player.seat,
                     "from": target_player.seat,
-                    "card": None,
+                    "card": card.public(),
                     "cause": "grab",
                 }
             )
-        else:
-            state.discard.append(card)
-            state.emit(
-                {
-                    "type": "discarded",
-                    "seat": target_player.seat,
-                    "card": card.public(),
-                    "cause": "toss",
-                }
-            )
-        return
-    in_front = find_in_front(target_player, target_card)
-    assert in_front is not None  # legal_actions offers only cards in front of the target
-    card = in_front
-    remove_from_front(target_player, card)
-    if kind == "grab":
-        player.hand.append(card)
-        state.emit(
-            {
-                "type": "took",
-                "seat": player.seat,
-                "from": target_player.seat,
-                "card": card.public(),
-                "cause": "grab",
-            }
-        )
-    else:
-        state.discard.append(card)
-        state.emit(
-            {
-                "type": "discarded",
-                "seat": target_player.seat,
-                "card": card.public(),
-                "cause": "toss",
-            }
-        )
+            return
+    state.discard.append(card)
+    state.emit(
+        {"type": "discarded", "seat": target_player.seat, "card": card.public(), "cause": "toss"}
+    )
 
 
 def default(state: State, frame: PlayFrame) -> Action:
