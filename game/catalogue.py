@@ -14,7 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from bangarena_engine.cards import CARD_TYPES, WEAPON_RANGE
+from bangarena_engine.cards import CARD_TYPES, REVOLVER_RANGE, WEAPON_RANGE
 
 
 @dataclass(frozen=True)
@@ -364,7 +364,7 @@ def mode_name(mode: str) -> Promise:
 
 def weapon_range(kind: str | None) -> int:
     """Range of a weapon in play, the Revolver's 1 without one (R35, R38)."""
-    return WEAPON_RANGE.get(kind, 1) if kind else 1
+    return WEAPON_RANGE.get(kind, REVOLVER_RANGE) if kind else REVOLVER_RANGE
 
 
 # The catalogue must cover the engine's cards exactly: a new card without a name would show

@@ -44,6 +44,12 @@ WEAPON_RANGE: dict[str, int] = {
     "long_rifle": 5,
 }
 REVOLVER_RANGE = 1
+#: Weapons that lift the one-Shot limit (R49).
+UNLIMITED_SHOT_WEAPONS = frozenset(("volcanic",))
+
+#: Blue cards a player puts in front of themself, at most one of each (R43); the Jail goes in
+#: front of its target instead.
+SELF_BLUE = frozenset(("cover", "horse", "scope", "dynamite"))
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -124,8 +130,12 @@ def resolve_specs(
     parsed = [[parse_spec(spec) for spec in group] for group in spec_groups]
 
     def take(kind: str, rank: str | None, suit: str | None) -> int | None:
-        for i, (k, r, s) in enumerate(APPENDIX_A):
-            if not used[i] and k == kind and (rank is None or (r == rank and s == suit)):
+        for i, (entry_kind, entry_rank, entry_suit) in enumerate(APPENDIX_A):
+            if (
+                not used[i]
+                and entry_kind == kind
+                and (rank is None or (entry_rank == rank and entry_suit == suit))
+            ):
                 used[i] = True
                 return i
         return None
@@ -134,7 +144,7 @@ def resolve_specs(
     resolved: list[list[tuple[str, str, str] | None]] = [[None] * len(g) for g in parsed]
     for gi, group in enumerate(parsed):
         for ci, (kind, rank, suit) in enumerate(group):
-            if rank is not None:
+            if rank is not None and suit is not None:
                 if take(kind, rank, suit) is None:
                     take(kind, None, None)
                 resolved[gi][ci] = (kind, rank, suit)

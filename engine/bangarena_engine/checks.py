@@ -5,31 +5,47 @@ from __future__ import annotations
 from bangarena_engine.cards import DYNAMITE_RANKS
 from bangarena_engine.piles import draw_card
 from bangarena_engine.state import Card, Player, State
+from bangarena_engine.types import CheckEvent, LastCheck, PublicCard
 
 
-def _flip(s: State, p: Player) -> list[Card]:
+def _flip(state: State, player: Player) -> list[Card]:
     """Turn over the top card (two for Lucky); each goes to the discard pile (→Q8)."""
-    tries = 2 if p.character == "lucky" else 1
     flipped = []
-    for _ in range(tries):
-        card = draw_card(s)
+    for _ in range(player.character.check_tries):
+        card = draw_card(state)
         if card is not None:
-            s.discard.append(card)
+            state.discard.append(card)
             flipped.append(card)
     return flipped
 
 
-def _record(s: State, p: Player, check: str, result: str, **details) -> None:
-    event = {"type": "check", "seat": p.seat, "check": check, "result": result, **details}
-    s.last_check = {k: v for k, v in event.items() if k != "type"}
-    s.emit(event)
+def _record(
+    state: State,
+    player: Player,
+    check: str,
+    result: str,
+    *,
+    cards: list[PublicCard] | None = None,
+    coins: list[bool] | None = None,
+) -> None:
+    """Announce the check and keep it as the table's last check (the same fields)."""
+    event: CheckEvent = {"type": "check", "seat": player.seat, "check": check, "result": result}
+    last: LastCheck = {"seat": player.seat, "check": check, "result": result}
+    if cards is not None:
+        event["cards"] = last["cards"] = cards
+    if coins is not None:
+        event["coins"] = last["coins"] = coins
+    state.last_check = last
+    state.emit(event)
 
 
-def jail_check(s: State, p: Player) -> bool:
+def jail_check(state: State, player: Player) -> bool:
     """R74: Hearts escapes; Lucky escapes if either card is Hearts. No card: no escape (→Q9)."""
-    cards = _flip(s, p)
+    cards = _flip(state, player)
     escaped = any(c.suit == "hearts" for c in cards)
-    _record(s, p, "jail", "escaped" if escaped else "jailed", cards=[c.public() for c in cards])
+    _record(
+        state, player, "jail", "escaped" if escaped else "jailed", cards=[c.public() for c in cards]
+    )
     return escaped
 
 
@@ -37,13 +53,13 @@ def _explodes(card: Card) -> bool:
     return card.suit == "spades" and card.rank in DYNAMITE_RANKS
 
 
-def dynamite_check(s: State, p: Player) -> bool:
+def dynamite_check(state: State, player: Player) -> bool:
     """R75: Spades 2-9 explodes; for Lucky only if both cards do. No card: it passes on."""
-    cards = _flip(s, p)
+    cards = _flip(state, player)
     exploded = bool(cards) and all(_explodes(c) for c in cards)
     _record(
-        s,
-        p,
+        state,
+        player,
         "dynamite",
         "exploded" if exploded else "passed",
         cards=[c.public() for c in cards],
@@ -51,21 +67,25 @@ def dynamite_check(s: State, p: Player) -> bool:
     return exploded
 
 
-def cover_check(s: State, p: Player) -> bool:
+def cover_check(state: State, player: Player) -> bool:
     """R73: a fair coin in the Arena modes, a Hearts flip in Old Classic; Lucky tries twice."""
-    if s.arena:
-        coins = [s.rng.coin() for _ in range(2 if p.character == "lucky" else 1)]
+    if state.arena:
+        coins = [state.rng.coin() for _ in range(player.character.check_tries)]
         cancelled = any(coins)
-        _record(s, p, "cover", "cancelled" if cancelled else "failed", coins=coins)
+        _record(state, player, "cover", "cancelled" if cancelled else "failed", coins=coins)
         return cancelled
-    cards = _flip(s, p)
+    cards = _flip(state, player)
     cancelled = any(c.suit == "hearts" for c in cards)
     _record(
-        s, p, "cover", "cancelled" if cancelled else "failed", cards=[c.public() for c in cards]
+        state,
+        player,
+        "cover",
+        "cancelled" if cancelled else "failed",
+        cards=[c.public() for c in cards],
     )
     return cancelled
 
 
-def has_cover(p: Player) -> bool:
+def has_cover(player: Player) -> bool:
     """A Cover card or Iron Brow's built-in Cover; never two checks (R105)."""
-    return p.character == "iron_brow" or p.has_in_play("cover")
+    return player.character.built_in_cover or player.has_in_play("cover")

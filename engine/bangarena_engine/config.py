@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from bangarena_engine.cards import parse_spec
 from bangarena_engine.characters import CHARACTER_HP
@@ -10,7 +11,7 @@ from bangarena_engine.rng import CURRENT_GENERATOR, LEGACY_GENERATOR, validate_s
 from bangarena_engine.roles import MODES, ROLE_TEAM
 
 
-def _as_lists(value):
+def _as_lists(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _as_lists(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -79,12 +80,13 @@ class GameConfig:
                 if hp is not None and (not isinstance(hp, int) or hp < 1):
                     raise ValueError("health entries must be integers >= 1")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON data; tuples become lists so a JSON round trip compares equal."""
-        return _as_lists(asdict(self))
+        data: dict[str, Any] = _as_lists(asdict(self))
+        return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> GameConfig:
+    def from_dict(cls, data: dict[str, Any]) -> GameConfig:
         """A stored config; one saved before generators were named was dealt by the legacy
         one and keeps it, so that its match replays exactly."""
         return cls(**{"generator": LEGACY_GENERATOR, **data})

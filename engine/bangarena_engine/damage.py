@@ -6,144 +6,125 @@ top of the stack, so the effect that caused the elimination continues only after
 
 from __future__ import annotations
 
-from bangarena_engine.piles import (
-    after_hand_loss,
-    draw_into_hand,
-    strip_player,
-    take_random_from_hand,
-)
+from bangarena_engine.piles import after_hand_loss, draw_into_hand, strip_player
 from bangarena_engine.roles import BANDIT, DEPUTY, DOUBLE_AGENT, LONER, MARSHAL
 from bangarena_engine.state import Player, State
+from bangarena_engine.types import BountyFrame, Frame, GameResult
+from bangarena_engine.upgrades import UPGRADE_BY_ID, UPGRADE_LIST
 
-UPGRADES = ("accuracy", "fortitude", "instinct")
 
-
-def heal(s: State, p: Player, cause: str) -> None:
+def heal(state: State, player: Player, cause: str) -> None:
     """R79: +1 HP up to max; nothing during High Noon (R31 c)."""
-    if s.high_noon or p.hp >= p.max_hp or not p.alive:
+    if state.high_noon or player.hp >= player.max_hp or not player.alive:
         return
-    p.hp += 1
-    s.emit({"type": "healed", "seat": p.seat, "amount": 1, "cause": cause})
+    player.hp += 1
+    state.emit({"type": "healed", "seat": player.seat, "amount": 1, "cause": cause})
 
 
-def damage(s: State, seat: int, amount: int, source: int | None, cause: str) -> None:
-    """Apply one damage event (R78) and everything it triggers (R80, R100, R103)."""
-    p = s.players[seat]
-    p.hp = max(0, p.hp - amount)
-    s.emit({"type": "damage", "seat": seat, "amount": amount, "source": source, "cause": cause})
-    if p.hp == 0:
-        eliminate(s, p, source)
+def damage(state: State, seat: int, amount: int, source: int | None, cause: str) -> None:
+    """Apply one damage event (R78) and everything it triggers (R80; the damaged
+    character's own trigger, R100, R103)."""
+    player = state.players[seat]
+    player.hp = max(0, player.hp - amount)
+    state.emit({"type": "damage", "seat": seat, "amount": amount, "source": source, "cause": cause})
+    if player.hp == 0:
+        eliminate(state, player, source)
         return
-    if p.character == "stone_leopard":
-        draw_into_hand(s, p, 2 if p.hp <= 2 else 1, cause="stone_leopard")
-    elif p.character == "toll_collector" and source is not None and source != seat:
-        victim = s.players[source]
-        card = take_random_from_hand(s, victim)
-        if card is not None:
-            p.hand.append(card)
-            s.emit(
-                {
-                    "type": "took",
-                    "seat": seat,
-                    "from": source,
-                    "card": None,
-                    "cause": "toll_collector",
-                }
-            )
+    player.character.on_damaged(state, player, source)
 
 
-def gain_upgrade(s: State, p: Player, upgrade: str, cause: str) -> None:
-    """A Glory star with its upgrade (R83-R88); Fortitude adds +1 max HP and +1 HP now."""
-    p.upgrades.append(upgrade)
-    if upgrade == "fortitude":
-        p.max_hp += 1
-        p.hp += 1
-    s.emit({"type": "star", "seat": p.seat, "upgrade": upgrade, "cause": cause})
+def gain_upgrade(state: State, player: Player, upgrade: str, cause: str) -> None:
+    """A Glory star with its upgrade (R83-R88), which takes effect at once (Fortitude)."""
+    player.upgrades.append(upgrade)
+    UPGRADE_BY_ID[upgrade].on_gain(state, player)
+    state.emit({"type": "star", "seat": player.seat, "upgrade": upgrade, "cause": cause})
 
 
-def upgrade_options(p: Player) -> list[str]:
-    """Instinct is held at most once (R86) and is useless to Three Eyes (R116)."""
-    if "instinct" in p.upgrades or p.character == "three_eyes":
-        return ["accuracy", "fortitude"]
-    return list(UPGRADES)
+def upgrade_options(player: Player) -> list[str]:
+    """The upgrades a Glory choice offers ``player``, in offer order (R83, R86, R116)."""
+    return [upgrade.id for upgrade in UPGRADE_LIST if upgrade.offered_to(player)]
 
 
-def check_win(s: State) -> dict | None:
+def check_win(state: State) -> GameResult | None:
     """R91-R97: the result if a win condition holds now, else None."""
-    players = s.players
-    alive = [p for p in players if p.alive]
-    if not any(p.role == MARSHAL for p in alive):
-        if s.mode == "partners":
-            if alive and all(p.role == LONER for p in alive):
-                return _result(players, LONER, "loner")
+    players = state.players
+    alive = [player for player in players if player.alive]
+    if not any(player.role == MARSHAL for player in alive):
+        if state.mode == "partners":
+            if alive and all(player.role == LONER for player in alive):
+                return _result(players, (LONER,), "loner")
         elif len(alive) == 1 and alive[0].role == LONER:
             return {"winners": [alive[0].seat], "team": "loner"}
         return _result(players, (BANDIT, DOUBLE_AGENT), "bandits")
-    if not any(p.role in (BANDIT, DOUBLE_AGENT, LONER) for p in alive):
+    if not any(player.role in (BANDIT, DOUBLE_AGENT, LONER) for player in alive):
         return _result(players, (MARSHAL, DEPUTY), "law")
     return None
 
 
-def _result(players: list[Player], roles, team: str) -> dict:
-    return {"winners": sorted(p.seat for p in players if p.role in roles), "team": team}
+def _result(players: list[Player], roles: tuple[str, ...], team: str) -> GameResult:
+    return {
+        "winners": sorted(player.seat for player in players if player.role in roles),
+        "team": team,
+    }
 
 
-def finish(s: State, result: dict) -> None:
-    s.result = result
-    s.stack.clear()
-    s.emit({"type": "game_over", "winners": list(result["winners"]), "team": result["team"]})
+def finish(state: State, result: GameResult) -> None:
+    state.result = result
+    state.stack.clear()
+    state.emit({"type": "game_over", "winners": list(result["winners"]), "team": result["team"]})
 
 
-def eliminate(s: State, p: Player, eliminator: int | None) -> None:
+def eliminate(state: State, player: Player, eliminator: int | None) -> None:
     """R80, in the order of →Q38."""
-    p.alive = False
-    s.emit({"type": "eliminated", "seat": p.seat, "role": p.role, "by": eliminator})
-    result = check_win(s)
+    player.alive = False
+    state.emit({"type": "eliminated", "seat": player.seat, "role": player.role, "by": eliminator})
+    result = check_win(state)
     if result is not None:
-        finish(s, result)
+        finish(state, result)
         return
-    # Step 3: the cards go to Scavenger, or face up to the discard pile.
-    cards = strip_player(p)
-    scavenger = next((q for q in s.players if q.alive and q.character == "scavenger"), None)
-    if scavenger is not None:
-        scavenger.hand.extend(cards)
-        if cards:
-            s.emit(
-                {"type": "scavenged", "seat": scavenger.seat, "from": p.seat, "count": len(cards)}
-            )
-    elif cards:
-        s.discard.extend(cards)
-        s.emit(
+    # Step 3: the cards go to a character who takes them (Scavenger), or face up to the
+    # discard pile.
+    cards = strip_player(player)
+    taken = False
+    for other in state.players:
+        if other.alive and other.character.takes_eliminated_cards(state, other, player, cards):
+            taken = True
+            break
+    if not taken and cards:
+        state.discard.extend(cards)
+        state.emit(
             {
                 "type": "discarded",
-                "seat": p.seat,
+                "seat": player.seat,
                 "cards": [c.public() for c in cards],
                 "cause": "eliminated",
             }
         )
-    # Step 4: Vulture Jr. draws 2 whoever the eliminator is.
-    for q in s.players:
-        if q.alive and q.character == "vulture_jr":
-            draw_into_hand(s, q, 2, cause="vulture_jr")
-    victim_stars = p.upgrades
-    p.upgrades = []
-    killer = s.players[eliminator] if eliminator is not None else None
+    # Step 4: the characters that gain from any elimination (Vulture Jr.).
+    for other in state.players:
+        if other.alive:
+            other.character.on_elimination(state, other, player)
+    victim_stars = player.upgrades
+    player.upgrades = []
+    killer = state.players[eliminator] if eliminator is not None else None
     # Step 5: the Penalty (R89).
-    if killer is not None and killer.role == MARSHAL and p.role == DEPUTY:
+    if killer is not None and killer.role == MARSHAL and player.role == DEPUTY:
         lost = strip_player(killer)
-        s.discard.extend(lost)
-        s.emit({"type": "penalty", "seat": killer.seat, "cards": [c.public() for c in lost]})
-        after_hand_loss(s, killer)
+        state.discard.extend(lost)
+        state.emit({"type": "penalty", "seat": killer.seat, "cards": [c.public() for c in lost]})
+        after_hand_loss(state, killer)
     # Steps 7-8: if the victim was taking their turn, it ends at once (its frames go).
-    if s.turn == p.seat:
-        del s.stack[1:]
-        s.stack[0]["step"] = "next"
+    if state.turn == player.seat:
+        del state.stack[1:]
+        turn = state.stack[0]
+        assert turn["kind"] == "turn"  # the turn frame is always the bottom of the stack
+        turn["step"] = "next"
     # Step 6: rewards. Frames are pushed so the eliminator's choice comes first.
-    if not s.arena:
-        if killer is not None and p.role == BANDIT:
-            draw_into_hand(s, killer, 3, cause="bandit_reward")
+    if not state.arena:
+        if killer is not None and player.role == BANDIT:
+            draw_into_hand(state, killer, 3, cause="bandit_reward")
         return
-    frames = []
+    frames: list[Frame] = []
     if killer is not None:
         frames.append({"kind": "upgrade", "seat": killer.seat, "cause": "glory"})
         if victim_stars:
@@ -151,19 +132,21 @@ def eliminate(s: State, p: Player, eliminator: int | None) -> None:
                 {
                     "kind": "bounty",
                     "seat": killer.seat,
-                    "victim": p.seat,
+                    "victim": player.seat,
                     "stars": list(victim_stars),
                 }
             )
-    if p.role == DEPUTY and s.started_with_deputy:
-        marshal = next((q for q in s.players if q.alive and q.role == MARSHAL), None)
-        deputies_left = any(q.alive and q.role == DEPUTY for q in s.players)
+    if player.role == DEPUTY and state.started_with_deputy:
+        marshal = next(
+            (other for other in state.players if other.alive and other.role == MARSHAL), None
+        )
+        deputies_left = any(other.alive and other.role == DEPUTY for other in state.players)
         if marshal is not None and not deputies_left and killer is not marshal:
             frames.append({"kind": "upgrade", "seat": marshal.seat, "cause": "last_bullet"})
-    s.stack.extend(reversed(frames))
+    state.stack.extend(reversed(frames))
 
 
-def bounty_options(frame: dict) -> list[str]:
+def bounty_options(frame: BountyFrame) -> list[str]:
     """Distinct upgrades among the victim's stars, in the order gained (→Q35)."""
     seen: list[str] = []
     for upgrade in frame["stars"]:
@@ -172,8 +155,8 @@ def bounty_options(frame: dict) -> list[str]:
     return seen
 
 
-def take_bounty(s: State, frame: dict, upgrade: str) -> None:
+def take_bounty(state: State, frame: BountyFrame, upgrade: str) -> None:
     """R87: the taken star works as if chosen; then one card per star the victim had."""
-    p = s.players[frame["seat"]]
-    gain_upgrade(s, p, upgrade, "bounty")
-    draw_into_hand(s, p, len(frame["stars"]), cause="bounty")
+    player = state.players[frame["seat"]]
+    gain_upgrade(state, player, upgrade, "bounty")
+    draw_into_hand(state, player, len(frame["stars"]), cause="bounty")

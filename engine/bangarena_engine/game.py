@@ -7,21 +7,19 @@ action leaves the state exactly as it was; then the frame on top of the stack ap
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from bangarena_engine.config import GameConfig
 from bangarena_engine.errors import IllegalAction
 from bangarena_engine.frames import HANDLERS, advance
-from bangarena_engine.frames.ability import (
-    bonesetter_actions,
-    bonesetter_apply,
-    bonesetter_can_heal,
-)
 from bangarena_engine.serialize import state_from_dict, state_to_dict
 from bangarena_engine.setup import new_state
 from bangarena_engine.state import State, copy_event
+from bangarena_engine.types import Action, DecisionFrame, Event, GameResult, View
 from bangarena_engine.views import build_view
 
 
-def normalise(action) -> dict | None:
+def normalise(action: object) -> Action | None:
     """The action in the form legal_actions lists it, or None if it cannot be legal.
 
     Key order never matters (dict equality); a card pair and a ``cards`` list are compared
@@ -30,7 +28,7 @@ def normalise(action) -> dict | None:
     """
     if not isinstance(action, dict):
         return None
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in action.items():
         kind = type(value)
         if kind is str or kind is int:
@@ -49,7 +47,7 @@ def normalise(action) -> dict | None:
             return None
         if second < first:
             out["card"], out["card2"] = second, first
-    return out
+    return cast(Action, out)
 
 
 class Game:
@@ -59,7 +57,7 @@ class Game:
 
     def __init__(self, state: State) -> None:
         self._state = state
-        self._cache: tuple[int, list[dict]] | None = None
+        self._cache: tuple[int, list[Action]] | None = None
 
     # --- construction -----------------------------------------------------------------
 
@@ -71,10 +69,12 @@ class Game:
         return cls(state)
 
     @classmethod
-    def from_dict(cls, data: dict) -> Game:
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """The game ``to_dict`` stored, exactly as it was."""
         return cls(state_from_dict(data))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain JSON data (config, state, generator position)."""
         return state_to_dict(self._state)
 
     # --- queries ----------------------------------------------------------------------
@@ -84,48 +84,51 @@ class Game:
         return self._state.config
 
     @property
-    def result(self) -> dict | None:
-        r = self._state.result
-        return None if r is None else {"winners": list(r["winners"]), "team": r["team"]}
+    def result(self) -> GameResult | None:
+        result = self._state.result
+        if result is None:
+            return None
+        return {"winners": list(result["winners"]), "team": result["team"]}
 
     def awaiting(self) -> list[int]:
-        s = self._state
-        if s.result is not None or not s.stack:
+        state = self._state
+        if state.result is not None or not state.stack:
             return []
-        return [s.stack[-1]["seat"]]
+        return [cast(DecisionFrame, state.stack[-1])["seat"]]  # procedures have run
 
-    def _legal(self, seat: int) -> list[dict]:
+    def _legal(self, seat: int) -> list[Action]:
         """Legal actions, cached until the next apply (the only way the state changes)."""
         cache = self._cache
         if cache is not None and cache[0] == seat:
             return cache[1]
-        s = self._state
-        if s.result is not None or not s.stack or s.stack[-1].get("seat") != seat:
-            actions: list[dict] = []
+        state = self._state
+        if state.result is not None or not state.stack or state.stack[-1].get("seat") != seat:
+            actions: list[Action] = []
         else:
-            frame = s.stack[-1]
-            actions = HANDLERS[frame["kind"]].legal(s, frame)
-            p = s.players[seat]
-            if p.character == "bonesetter" and bonesetter_can_heal(s, p):
-                actions.extend(bonesetter_actions(p))
+            frame = state.stack[-1]
+            actions = HANDLERS[frame["kind"]].legal(state, frame)
+            player = state.players[seat]
+            if player.character.can_use_ability(state, player):  # R111: at any decision of his
+                actions.extend(player.character.ability_actions(player))
         self._cache = (seat, actions)
         return actions
 
-    def legal_actions(self, seat: int) -> list[dict]:
+    def legal_actions(self, seat: int) -> list[Action]:
         """Every complete action the seat may take now; [] for a seat that is not awaited."""
         return [
-            {**a, "cards": list(a["cards"])} if "cards" in a else dict(a) for a in self._legal(seat)
+            {**action, "cards": list(action["cards"])} if "cards" in action else action.copy()
+            for action in self._legal(seat)
         ]  # copies: a caller changing them must not change what apply accepts
 
-    def default_action(self, seat: int) -> dict | None:
+    def default_action(self, seat: int) -> Action | None:
         """R120's automatic move for the awaited seat (None for a seat not awaited)."""
-        s = self._state
+        state = self._state
         if seat not in self.awaiting():
             return None
-        frame = s.stack[-1]
-        return HANDLERS[frame["kind"]].default(s, frame)
+        frame = state.stack[-1]
+        return HANDLERS[frame["kind"]].default(state, frame)
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         """All that ``seat`` may know; ``view(None)`` is the public (spectator) view."""
         if seat is not None and not (
             isinstance(seat, int) and 0 <= seat < len(self._state.players)
@@ -135,26 +138,30 @@ class Game:
 
     # --- the one way to change a game ----------------------------------------------------
 
-    def apply(self, seat: int, action: dict) -> list[dict]:
-        """Apply one legal action and run on to the next decision; returns public events."""
+    def apply(self, seat: int, action: object) -> list[Event]:
+        """Apply one legal action and run on to the next decision; returns public events.
+
+        ``action`` may be anything a client sent: whatever is not one of
+        ``legal_actions(seat)`` raises IllegalAction and changes nothing."""
         legal = normalise(action)
         if legal is None or legal not in self._legal(seat):
             raise IllegalAction(self._why_illegal(seat, action))
-        s = self._state
+        state = self._state
         self._cache = None
-        start = len(s.log)
+        start = len(state.log)
         if legal["type"] == "ability":
-            bonesetter_apply(s, s.players[seat], legal)
+            player = state.players[seat]
+            player.character.use_ability(state, player, legal)
         else:
-            frame = s.stack[-1]
-            HANDLERS[frame["kind"]].apply(s, frame, legal)
-        advance(s)
-        return [copy_event(e) for e in s.log[start:]]
+            frame = state.stack[-1]
+            HANDLERS[frame["kind"]].apply(state, frame, legal)
+        advance(state)
+        return [copy_event(event) for event in state.log[start:]]
 
-    def _why_illegal(self, seat: int, action) -> str:
+    def _why_illegal(self, seat: int, action: object) -> str:
         """A readable reason; only computed once the action is known to be illegal."""
-        s = self._state
-        if s.result is not None:
+        state = self._state
+        if state.result is not None:
             return "the game is over"
         if seat not in self.awaiting():
             return f"not your decision (awaiting seat {self.awaiting()})"
@@ -167,12 +174,13 @@ class Game:
         types = sorted({a["type"] for a in actions})
         if kind not in types:
             return f"action type {kind!r} is not possible now (possible: {', '.join(types)})"
-        p = s.players[seat]
-        hand_ids = {c.id for c in p.hand}
-        frame = s.stack[-1]
+        player = state.players[seat]
+        hand_ids = {c.id for c in player.hand}
+        frame = state.stack[-1]
         for key in ("card", "card2"):
             card = action.get(key)
-            if card is not None and card not in hand_ids and card not in frame.get("cards", ()):
+            looked_at = frame["cards"] if frame["kind"] == "keep_two" else ()
+            if card is not None and card not in hand_ids and card not in looked_at:
                 return "card not in hand"
         for card in action.get("cards") or ():
             if card not in hand_ids:
@@ -182,12 +190,12 @@ class Game:
             if (
                 not isinstance(target, int)
                 or isinstance(target, bool)
-                or not (0 <= target < len(s.players))
+                or not (0 <= target < len(state.players))
             ):
                 return f"no seat {target!r}"
             if target == seat:
                 return "you cannot target yourself"
-            if not s.players[target].alive:
+            if not state.players[target].alive:
                 return "target is not alive"
             same_card = [a for a in actions if a.get("card") == action.get("card")]
             if (

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import struct
 from abc import ABC, abstractmethod
+from typing import Any
 
 CURRENT_GENERATOR = "blake2b-ctr-v1"
 LEGACY_GENERATOR = "splitmix64-v1"
@@ -65,7 +66,7 @@ class Chance(ABC):
         """A fair 50/50 toss (the Arena Cover check, R73)."""
         return bool(self.next64() >> 63)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

@@ -5,6 +5,9 @@ The round trip is exact: from_dict(to_dict()) plays on identically to the origin
 
 from __future__ import annotations
 
+from typing import Any
+
+from bangarena_engine.characters import CHARACTER_BY_ID
 from bangarena_engine.config import GameConfig
 from bangarena_engine.rng import game_chance
 from bangarena_engine.state import Card, Player, State, copy_json
@@ -20,76 +23,78 @@ def _uncards(data: list[list[str]]) -> list[Card]:
     return [Card(*row) for row in data]
 
 
-def state_to_dict(s: State) -> dict:
+def state_to_dict(state: State) -> dict[str, Any]:
+    """The whole state as plain JSON data."""
     return {
         "format": FORMAT,
-        "config": s.config.to_dict(),
-        "mode": s.mode,
+        "config": state.config.to_dict(),
+        "mode": state.mode,
         "players": [
             {
-                "seat": p.seat,
-                "role": p.role,
-                "character": p.character,
-                "hp": p.hp,
-                "max_hp": p.max_hp,
-                "hand": _cards(p.hand),
-                "in_play": _cards(p.in_play),
-                "weapon": _cards([p.weapon])[0] if p.weapon is not None else None,
-                "alive": p.alive,
-                "upgrades": list(p.upgrades),
+                "seat": player.seat,
+                "role": player.role,
+                "character": player.character.id,
+                "hp": player.hp,
+                "max_hp": player.max_hp,
+                "hand": _cards(player.hand),
+                "in_play": _cards(player.in_play),
+                "weapon": _cards([player.weapon])[0] if player.weapon is not None else None,
+                "alive": player.alive,
+                "upgrades": list(player.upgrades),
             }
-            for p in s.players
+            for player in state.players
         ],
-        "deck": _cards(s.deck),
-        "discard": _cards(s.discard),
-        "rng": s.rng.position,
-        "round": s.round,
-        "turn": s.turn,
-        "shots": s.shots,
-        "high_noon": s.high_noon,
-        "stack": copy_json(s.stack),
-        "log": copy_json(s.log),
-        "result": copy_json(s.result),
-        "deputy_candidates": copy_json(s.deputy_candidates),
-        "started_with_deputy": s.started_with_deputy,
-        "last_check": copy_json(s.last_check),
+        "deck": _cards(state.deck),
+        "discard": _cards(state.discard),
+        "rng": state.rng.position,
+        "round": state.round,
+        "turn": state.turn,
+        "shots": state.shots,
+        "high_noon": state.high_noon,
+        "stack": copy_json(state.stack),
+        "log": copy_json(state.log),
+        "result": copy_json(state.result),
+        "deputy_candidates": copy_json(state.deputy_candidates),
+        "started_with_deputy": state.started_with_deputy,
+        "last_check": copy_json(state.last_check),
     }
 
 
-def state_from_dict(d: dict) -> State:
-    if d.get("format") != FORMAT:
-        raise ValueError(f"unsupported game format {d.get('format')!r}")
+def state_from_dict(data: dict[str, Any]) -> State:
+    """The state ``state_to_dict`` stored, exactly."""
+    if data.get("format") != FORMAT:
+        raise ValueError(f"unsupported game format {data.get('format')!r}")
     players = [
         Player(
-            seat=p["seat"],
-            role=p["role"],
-            character=p["character"],
-            hp=p["hp"],
-            max_hp=p["max_hp"],
-            hand=_uncards(p["hand"]),
-            in_play=_uncards(p["in_play"]),
-            weapon=Card(*p["weapon"]) if p["weapon"] is not None else None,
-            alive=p["alive"],
-            upgrades=list(p["upgrades"]),
+            seat=stored["seat"],
+            role=stored["role"],
+            character=CHARACTER_BY_ID[stored["character"]],
+            hp=stored["hp"],
+            max_hp=stored["max_hp"],
+            hand=_uncards(stored["hand"]),
+            in_play=_uncards(stored["in_play"]),
+            weapon=Card(*stored["weapon"]) if stored["weapon"] is not None else None,
+            alive=stored["alive"],
+            upgrades=list(stored["upgrades"]),
         )
-        for p in d["players"]
+        for stored in data["players"]
     ]
-    config = GameConfig.from_dict(copy_json(d["config"]))
+    config = GameConfig.from_dict(copy_json(data["config"]))
     return State(
         config=config,
-        mode=d["mode"],
+        mode=data["mode"],
         players=players,
-        deck=_uncards(d["deck"]),
-        discard=_uncards(d["discard"]),
-        rng=game_chance(config.generator, config.seed, d["rng"]),
-        round=d["round"],
-        turn=d["turn"],
-        shots=d["shots"],
-        high_noon=d["high_noon"],
-        stack=copy_json(d["stack"]),
-        log=copy_json(d["log"]),
-        result=copy_json(d["result"]),
-        deputy_candidates=copy_json(d["deputy_candidates"]),
-        started_with_deputy=d["started_with_deputy"],
-        last_check=copy_json(d["last_check"]),
+        deck=_uncards(data["deck"]),
+        discard=_uncards(data["discard"]),
+        rng=game_chance(config.generator, config.seed, data["rng"]),
+        round=data["round"],
+        turn=data["turn"],
+        shots=data["shots"],
+        high_noon=data["high_noon"],
+        stack=copy_json(data["stack"]),
+        log=copy_json(data["log"]),
+        result=copy_json(data["result"]),
+        deputy_candidates=copy_json(data["deputy_candidates"]),
+        started_with_deputy=data["started_with_deputy"],
+        last_check=copy_json(data["last_check"]),
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bangarena_engine.cards import APPENDIX_A, resolve_specs
-from bangarena_engine.characters import CHARACTERS, character_hp
+from bangarena_engine.characters import CHARACTER_BY_ID, CHARACTERS
 from bangarena_engine.config import GameConfig
 from bangarena_engine.rng import card_id_source, game_chance
 from bangarena_engine.roles import DEPUTY, DOUBLE_AGENT, MARSHAL, marshal_bonus, role_set
@@ -30,22 +30,23 @@ def new_state(config: GameConfig) -> State:
     players = []
     hand_sizes = []
     for seat in range(n):
-        hp = character_hp(characters[seat], old_classic)
+        character = CHARACTER_BY_ID[characters[seat]]
+        hp = character.max_hp(old_classic)
         size = hp
         if roles[seat] == MARSHAL:
             hp += bonus_hp
             size = hp + hand_adjust
-        players.append(
-            Player(seat=seat, role=roles[seat], character=characters[seat], hp=hp, max_hp=hp)
-        )
+        players.append(Player(seat=seat, role=roles[seat], character=character, hp=hp, max_hp=hp))
         hand_sizes.append(size)
 
     if config.health is not None:
-        for p, health in zip(players, config.health, strict=True):
+        for player, health in zip(players, config.health, strict=True):
             if health is not None:
-                if health > p.max_hp:
-                    raise ValueError(f"health {health} for seat {p.seat} exceeds max HP {p.max_hp}")
-                p.hp = health
+                if health > player.max_hp:
+                    raise ValueError(
+                        f"health {health} for seat {player.seat} exceeds max HP {player.max_hp}"
+                    )
+                player.hp = health
 
     given_hands = config.hands or [None] * n
     groups = [list(h) if h is not None else [] for h in given_hands]
@@ -70,22 +71,22 @@ def new_state(config: GameConfig) -> State:
         kind, rank, suit = triple
         return Card(card_id, kind, suit, rank)
 
-    for p, triples in zip(players, hand_triples, strict=True):
-        p.hand = [make(t) for t in triples]
-    deck = [make(t) for t in reversed(deck_triples)]  # top of the deck = end of the list
+    for player, triples in zip(players, hand_triples, strict=True):
+        player.hand = [make(triple) for triple in triples]
+    deck = [make(triple) for triple in reversed(deck_triples)]  # top of the deck = end of the list
 
     # R18/R19: deal the seats whose hand was not given, seat by seat from the top.
-    for seat, p in enumerate(players):
+    for seat, player in enumerate(players):
         if given_hands[seat] is None:
             for _ in range(max(0, hand_sizes[seat])):
                 if deck:
-                    p.hand.append(deck.pop())
+                    player.hand.append(deck.pop())
 
     state = State(config=config, mode=mode, players=players, deck=deck, discard=[], rng=rng)
     state.round = config.start_round - 1
     state.started_with_deputy = DEPUTY in roles
     if mode == DOUBLE_AGENT and DOUBLE_AGENT in roles:
-        deputies = [p.seat for p in players if p.role == DEPUTY]
+        deputies = [player.seat for player in players if player.role == DEPUTY]
         agent = roles.index(DOUBLE_AGENT)
         if deputies:
             # R10 a / →Q21: the Agent and one real Deputy, in random order.

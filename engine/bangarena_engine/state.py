@@ -7,31 +7,41 @@ copies per action, which keeps random play fast).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
 
-from bangarena_engine.config import GameConfig
-from bangarena_engine.rng import Chance
+from bangarena_engine.types import CardView, Event, Frame, GameResult, LastCheck, PublicCard
+
+if TYPE_CHECKING:  # types only: the rule modules import this one, and the roster imports them
+    from bangarena_engine.characters import Character
+    from bangarena_engine.config import GameConfig
+    from bangarena_engine.rng import Chance
 
 
-def copy_json(value):
+def copy_json[JsonT](value: JsonT) -> JsonT:
     """A deep copy of plain JSON data (much cheaper than copy.deepcopy)."""
+    return cast(JsonT, _copy_json(value))
+
+
+def _copy_json(value: Any) -> Any:
     kind = type(value)
     if kind is dict:
-        return {k: copy_json(v) for k, v in value.items()}
+        return {key: _copy_json(item) for key, item in value.items()}
     if kind is list:
-        return [copy_json(v) for v in value]
+        return [_copy_json(item) for item in value]
     return value
 
 
-def copy_event(event: dict) -> dict:
+def copy_event(event: Event) -> Event:
     """Copy of one event; events nest at most a list of flat card dicts (hot path of apply)."""
-    out = dict(event)
-    for key, value in event.items():
+    fields = cast("dict[str, Any]", event)  # a string: no alias built per event
+    out = dict(fields)
+    for key, value in fields.items():
         kind = type(value)
         if kind is dict:
             out[key] = dict(value)
         elif kind is list:
-            out[key] = [dict(v) if type(v) is dict else v for v in value]
-    return out
+            out[key] = [dict(item) if type(item) is dict else item for item in value]
+    return cast(Event, out)
 
 
 @dataclass(slots=True)
@@ -44,11 +54,11 @@ class Card:
     suit: str
     rank: str
 
-    def public(self) -> dict:
+    def public(self) -> PublicCard:
         """How a face-up card appears in events: what it is, never which physical id."""
         return {"kind": self.kind, "suit": self.suit, "rank": self.rank}
 
-    def full(self) -> dict:
+    def full(self) -> CardView:
         """How a card appears in a view where the viewer may act on it."""
         return {"id": self.id, "kind": self.kind, "suit": self.suit, "rank": self.rank}
 
@@ -57,7 +67,7 @@ class Card:
 class Player:
     seat: int
     role: str
-    character: str
+    character: Character  # the rules object from the roster; ``character.id`` names it
     hp: int
     max_hp: int
     hand: list[Card] = field(default_factory=list)  # in the order received (R120 discard)
@@ -84,27 +94,27 @@ class State:
     turn: int = 0
     shots: int = 0  # Shots played this turn (R49)
     high_noon: bool = False
-    stack: list[dict] = field(default_factory=list)
-    log: list[dict] = field(default_factory=list)
-    result: dict | None = None
+    stack: list[Frame] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
+    result: GameResult | None = None
     deputy_candidates: list[int] | None = None
     started_with_deputy: bool = False
-    last_check: dict | None = None
+    last_check: LastCheck | None = None
 
     @property
     def arena(self) -> bool:
         """True in the house-rule modes (classic, partners, double_agent), R117."""
         return self.mode != "old_classic"
 
-    def emit(self, event: dict) -> None:
+    def emit(self, event: Event) -> None:
         """Record a public event; apply() returns the events recorded during the action."""
         self.log.append(event)
 
     def alive_seats(self) -> list[int]:
-        return [p.seat for p in self.players if p.alive]
+        return [player.seat for player in self.players if player.alive]
 
     def alive_count(self) -> int:
-        return sum(1 for p in self.players if p.alive)
+        return sum(1 for player in self.players if player.alive)
 
     def next_alive(self, seat: int) -> int:
         """Next alive seat clockwise after ``seat`` (R2); ``seat`` itself may be dead."""

@@ -10,84 +10,90 @@ from bangarena_engine.distance import distances_from
 from bangarena_engine.frames import HANDLERS
 from bangarena_engine.roles import DOUBLE_AGENT, MARSHAL, ROLE_ORDER, ROLE_TEAM
 from bangarena_engine.state import Card, Player, State, copy_event, copy_json
+from bangarena_engine.types import CardView, PendingView, PlayerView, View
 
 
-def _card(card: Card | None) -> dict | None:
+def _card(card: Card | None) -> CardView | None:
     return None if card is None else card.full()
 
 
-def role_visible(s: State, viewer: int | None, p: Player) -> bool:
+def role_visible(state: State, viewer: int | None, player: Player) -> bool:
     """R4, R10 b, R82: own role, the Marshal, the eliminated, and (Double Agent mode) the
     Bandit team among themselves; every role once the game is over (match summary, R140)."""
-    if p.role == MARSHAL or not p.alive or s.result is not None or viewer == p.seat:
+    if (
+        player.role == MARSHAL
+        or not player.alive
+        or state.result is not None
+        or viewer == player.seat
+    ):
         return True
-    if viewer is None or s.mode != DOUBLE_AGENT:
+    if viewer is None or state.mode != DOUBLE_AGENT:
         return False
-    if not any(q.role == DOUBLE_AGENT for q in s.players):
+    if not any(other.role == DOUBLE_AGENT for other in state.players):
         return False  # R14: at 4 seats the table plays classic, so no team reveal
-    mine = s.players[viewer].role
-    return ROLE_TEAM[mine] == "bandits" and ROLE_TEAM[p.role] == "bandits"
+    mine = state.players[viewer].role
+    return ROLE_TEAM[mine] == "bandits" and ROLE_TEAM[player.role] == "bandits"
 
 
-def pending_view(s: State, viewer: int | None) -> dict | None:
-
-    if s.result is not None or not s.stack:
+def pending_view(state: State, viewer: int | None) -> PendingView | None:
+    """The public part of the decision awaited, with the keep-2 cards for their looker."""
+    if state.result is not None or not state.stack:
         return None
-    frame = s.stack[-1]
+    frame = state.stack[-1]
     handler = HANDLERS.get(frame["kind"])
     if handler is None:
         return None
-    public = handler.public(s, frame)
+    public = handler.public(state, frame)
     if public is None:
         return None
     public = copy_json(public)
-    if frame["kind"] == "keep_two" and viewer == frame["seat"]:
-        by_id = {c.id: c for c in s.deck[-3:]}
+    if public["kind"] == "keep_two" and frame["kind"] == "keep_two" and viewer == frame["seat"]:
+        by_id = {c.id: c for c in state.deck[-3:]}
         public["looking_at"] = [by_id[cid].full() for cid in frame["cards"]]
     return public
 
 
-def build_view(s: State, seat: int | None, awaiting: list[int]) -> dict:
-    viewer = s.players[seat] if seat is not None else None
-    dists = distances_from(s, seat) if viewer is not None and viewer.alive else {}
-    players = []
-    for p in s.players:
+def build_view(state: State, seat: int | None, awaiting: list[int]) -> View:
+    viewer = state.players[seat] if seat is not None else None
+    dists = distances_from(state, viewer.seat) if viewer is not None and viewer.alive else {}
+    players: list[PlayerView] = []
+    for player in state.players:
         players.append(
             {
-                "seat": p.seat,
-                "character": p.character,
-                "hp": p.hp,
-                "max_hp": p.max_hp,
-                "hand_count": len(p.hand),
-                "role": p.role if role_visible(s, seat, p) else None,
-                "alive": p.alive,
-                "in_play": [c.full() for c in p.in_play],
-                "weapon": _card(p.weapon),
-                "stars": len(p.upgrades),
-                "upgrades": list(p.upgrades),
-                "distance": dists.get(p.seat) if p.alive else None,
+                "seat": player.seat,
+                "character": player.character.id,
+                "hp": player.hp,
+                "max_hp": player.max_hp,
+                "hand_count": len(player.hand),
+                "role": player.role if role_visible(state, seat, player) else None,
+                "alive": player.alive,
+                "in_play": [c.full() for c in player.in_play],
+                "weapon": _card(player.weapon),
+                "stars": len(player.upgrades),
+                "upgrades": list(player.upgrades),
+                "distance": dists.get(player.seat) if player.alive else None,
             }
         )
-    roles = [p.role for p in s.players]
-    view = {
+    roles = [player.role for player in state.players]
+    view: View = {
         "seat": seat,
-        "mode": s.mode,
-        "round": s.round,
-        "high_noon": s.high_noon,
-        "turn": s.turn,
+        "mode": state.mode,
+        "round": state.round,
+        "high_noon": state.high_noon,
+        "turn": state.turn,
         "awaiting": list(awaiting),
-        "pending": pending_view(s, seat),
+        "pending": pending_view(state, seat),
         "hand": [c.full() for c in viewer.hand] if viewer is not None else [],
         "role": viewer.role if viewer is not None else None,
         "players": players,
         "roles_at_table": sorted(roles, key=ROLE_ORDER.index),
-        "deck_count": len(s.deck),
-        "discard_count": len(s.discard),
-        "discard_top": _card(s.discard[-1]) if s.discard else None,
-        "last_check": copy_json(s.last_check),
-        "log": [copy_event(event) for event in s.log],
-        "result": copy_json(s.result),
+        "deck_count": len(state.deck),
+        "discard_count": len(state.discard),
+        "discard_top": _card(state.discard[-1]) if state.discard else None,
+        "last_check": copy_json(state.last_check),
+        "log": [copy_event(event) for event in state.log],
+        "result": copy_json(state.result),
     }
-    if viewer is not None and viewer.role == MARSHAL and s.deputy_candidates is not None:
-        view["deputy_candidates"] = list(s.deputy_candidates)
+    if viewer is not None and viewer.role == MARSHAL and state.deputy_candidates is not None:
+        view["deputy_candidates"] = list(state.deputy_candidates)
     return view

@@ -28,6 +28,7 @@ from bangarena_engine.cards import (
     RED_SUITS,
     REVOLVER_RANGE,
     SUITS,
+    UNLIMITED_SHOT_WEAPONS,
     WEAPON_RANGE,
 )
 from bangarena_engine.characters import BUILT_IN_SCOPE, CHARACTER_HP, OLD_CLASSIC_HP
@@ -234,7 +235,7 @@ def _weapon_effect(kind: str) -> dict[str, Any]:
         "placed_in_front_of": "self",
         "effect": "weapon",
         "range": WEAPON_RANGE[kind],
-        "unlimited_shots": kind == "volcanic",
+        "unlimited_shots": kind in UNLIMITED_SHOT_WEAPONS,
         "replaces_weapon_in_play": True,
     }
 

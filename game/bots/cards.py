@@ -7,11 +7,19 @@ a duplicate blue card or a worse gun is nearly worthless. The same scale orders 
 
 from __future__ import annotations
 
-#: R40: weapon ranges; the Revolver (no weapon card) has range 1.
-WEAPON_RANGE = {"volcanic": 1, "sawed_off": 2, "rifle": 3, "carbine": 4, "long_rifle": 5}
-REVOLVER_RANGE = 1
-SELF_BLUE = frozenset(("cover", "horse", "scope", "dynamite"))
-BUILT_IN_SCOPE = frozenset(("eagle_eye", "mad_dog"))
+from bangarena_engine.cards import (
+    REVOLVER_RANGE,
+    SELF_BLUE,
+    UNLIMITED_SHOT_WEAPONS,
+    WEAPON_RANGE,
+)
+from bangarena_engine.characters import (
+    BUILT_IN_COVER,
+    BUILT_IN_SCOPE,
+    CHARACTER_BY_ID,
+    UNLIMITED_SHOTS,
+)
+from bangarena_engine.upgrades import range_bonus
 
 
 def weapon_rank(kind: str | None) -> float:
@@ -29,44 +37,35 @@ def is_better_weapon(new: str, current: str | None) -> bool:
 
 
 def shot_range(player: dict) -> int:
-    """R35: weapon range plus one per Accuracy."""
+    """R35: weapon range plus what the upgrades add (one per Accuracy)."""
     weapon = player["weapon"]
     base = WEAPON_RANGE[weapon["kind"]] if weapon else REVOLVER_RANGE
-    return base + player["upgrades"].count("accuracy")
+    return base + range_bonus(player["upgrades"])
 
 
 def has_unlimited_shots(me: dict, high_noon: bool) -> bool:
     """R49: Volcanic, Mad Dog and High Noon lift the one-Shot limit."""
     weapon = me["weapon"]
-    volcanic = weapon is not None and weapon["kind"] == "volcanic"
-    return high_noon or volcanic or me["character"] == "mad_dog"
+    volcanic = weapon is not None and weapon["kind"] in UNLIMITED_SHOT_WEAPONS
+    return high_noon or volcanic or me["character"] in UNLIMITED_SHOTS
 
 
 def in_play_kinds(player: dict) -> set[str]:
     return {card["kind"] for card in player["in_play"]}
 
 
-def dodge_kinds(character: str) -> tuple[str, ...]:
-    """Cards that cancel a hit for this character (R50, R102)."""
-    return ("ricochet", "shot") if character == "two_face" else ("ricochet",)
-
-
-def duel_kinds(character: str) -> tuple[str, ...]:
-    """Cards that answer a Duel or Raid for this character (R54, R55, R102)."""
-    return ("shot", "ricochet") if character == "two_face" else ("shot",)
-
-
 def keep_value(kind: str, me: dict, hand_kinds: list[str], high_noon: bool) -> float:
     """How much ``kind`` is worth in ``me``'s hand (hand_kinds includes the card itself)."""
+    character = CHARACTER_BY_ID[me["character"]]
     if kind == "ricochet":
-        return 7.0 if me["character"] != "two_face" else 6.5
+        return 6.5 if kind in character.shot_kinds else 7.0  # Two-Face also shoots with it
     if kind == "flask":
         if high_noon:
             return 0.5  # R32: useless until the game ends
         return 6.5 if me["hp"] <= 2 else 5.0
     if kind == "shot":
         shots = hand_kinds.count("shot")
-        if has_unlimited_shots(me, high_noon) or me["character"] == "two_face":
+        if has_unlimited_shots(me, high_noon) or kind in character.dodge_kinds:
             return 5.0
         return 5.5 if shots <= 1 else 3.0  # one Shot per turn (R49); spares answer Duels
     if kind in WEAPON_RANGE:
@@ -79,7 +78,7 @@ def keep_value(kind: str, me: dict, hand_kinds: list[str], high_noon: bool) -> f
             return 0.2  # a second copy cannot be played (R43)
         if kind == "dynamite":
             return 1.5
-        if kind == "cover" and me["character"] == "iron_brow":
+        if kind == "cover" and me["character"] in BUILT_IN_COVER:
             return 1.0  # built-in Cover already (R105)
         if kind == "scope" and me["character"] in BUILT_IN_SCOPE:
             return 4.5

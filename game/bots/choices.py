@@ -3,6 +3,7 @@ keep-2-of-3 (R86, R106), the Glory upgrade (R83-R86, R88) and the Bounty star (R
 
 from __future__ import annotations
 
+from bangarena_engine.characters import CHARACTER_BY_ID
 from game.bots.bonesetter import bonesetter_choice
 from game.bots.cards import keep_value, shot_range
 from game.bots.context import Decision
@@ -92,7 +93,7 @@ def _prefer(d: Decision, options: list[dict]) -> dict:
     if me["hp"] > 2 and d.outlook.role != "marshal":
         if _wanted_out_of_range(d):
             order = ["accuracy", "fortitude", "instinct"]
-        elif me["character"] != "three_eyes":
+        elif CHARACTER_BY_ID[me["character"]].instinct_useful:
             order = ["instinct", "fortitude", "accuracy"]
     for option in order:
         if option in offered:

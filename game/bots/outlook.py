@@ -58,9 +58,6 @@ class Outlook:
         table = self.odds.get(seat, {})
         return sum(table.get(r, 0.0) for r in roles)
 
-    def friendly(self, seat: int) -> bool:
-        return self.harm.get(seat, 0.0) < 0
-
     def alive_count(self) -> int:
         return len(self.others) + 1
 

@@ -8,11 +8,10 @@ greedy choices; a play worth nothing scores below End turn (0) and is never made
 
 from __future__ import annotations
 
+from bangarena_engine.cards import SELF_BLUE, WEAPON_RANGE
+from bangarena_engine.characters import BUILT_IN_COVER, CHARACTER_BY_ID, TWO_TRIES
 from game.bots.bonesetter import bonesetter_choice
 from game.bots.cards import (
-    SELF_BLUE,
-    WEAPON_RANGE,
-    duel_kinds,
     in_play_kinds,
     is_better_weapon,
     keep_value,
@@ -75,7 +74,7 @@ def _self_blue(d: Decision, action: dict) -> float:
         return _dynamite(d)
     if kind in in_play_kinds(d.me):
         return 0.0
-    if kind == "cover" and d.me["character"] == "iron_brow":
+    if kind == "cover" and d.me["character"] in BUILT_IN_COVER:
         return 0.0  # built-in Cover already (R105)
     return {"scope": 88.0, "horse": 87.0, "cover": 86.0}[kind]
 
@@ -83,7 +82,7 @@ def _self_blue(d: Decision, action: dict) -> float:
 def _dynamite(d: Decision) -> float:
     """R75: worth passing on only when I can take a blast and an enemy holds it next."""
     o = d.outlook
-    tough = d.me["hp"] >= 4 or (d.me["character"] == "lucky" and d.me["hp"] >= 2)
+    tough = d.me["hp"] >= 4 or (d.me["character"] in TWO_TRIES and d.me["hp"] >= 2)
     nxt = o.next_clockwise()
     if not tough or nxt is None or o.alive_count() < 3 or d.high_noon:
         return 0.0
@@ -110,7 +109,7 @@ def _shot(d: Decision, target: int, kind: str) -> float:
     if worth <= 0:
         return 0.0
     q = d.outlook.player(target)
-    covered = "cover" in in_play_kinds(q) or q["character"] == "iron_brow"
+    covered = "cover" in in_play_kinds(q) or q["character"] in BUILT_IN_COVER
     odds = (0.6 if covered and not d.high_noon else 1.0) * (1.0 - min(0.5, 0.08 * q["hand_count"]))
     spare = 0.0 if kind == "shot" else -1.0  # Two-Face fires Shots before his Ricochets
     return 60.0 + 10.0 * worth * odds + spare
@@ -123,7 +122,7 @@ def _duel(d: Decision, action: dict) -> float:
     worth = _target_worth(d, target)
     if worth <= 0:
         return 0.0
-    mine = d.count(*duel_kinds(d.me["character"]))
+    mine = d.count(*CHARACTER_BY_ID[d.me["character"]].duel_kinds)
     q = d.outlook.player(target)
     theirs = q["hand_count"] * SHOT_SHARE
     if q["hand_count"] > 0 and mine < theirs + 1:
@@ -179,7 +178,7 @@ def _asset_loss(kind: str, owner: dict) -> float:
     """What a card in play is worth to its owner."""
     if kind in WEAPON_RANGE:
         return 1.5 + weapon_rank(kind)
-    if kind == "cover" and owner["character"] == "iron_brow":
+    if kind == "cover" and owner["character"] in BUILT_IN_COVER:
         return 0.5
     return 4.5
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from bangarena_engine.cards import RED_SUITS
 from game import catalogue
 from game.library.links import card_url
 
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from game.table.controls import Control
 
 SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
-RED_SUITS = frozenset(("hearts", "diamonds"))
 
 
 @dataclass

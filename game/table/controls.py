@@ -14,14 +14,15 @@ from typing import Any
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
+from bangarena_engine.cards import SELF_BLUE, UNLIMITED_SHOT_WEAPONS
+from bangarena_engine.characters import CHARACTER_BY_ID, UNLIMITED_SHOTS
+from bangarena_engine.roles import ROLE_TEAM
 from game import catalogue
 from game.table.cards import card_label
 
-#: Blue cards a player puts in front of themself, at most one of each (R43).
-SELF_BLUE = frozenset(("cover", "horse", "scope", "dynamite"))
 #: R10/R11 sides: a player shooting someone of these at their own side is asked to confirm.
-LAW = frozenset(("marshal", "deputy"))
-OUTLAWS = frozenset(("bandit", "double_agent"))
+LAW = frozenset(role for role, team in ROLE_TEAM.items() if team == "law")
+OUTLAWS = frozenset(role for role, team in ROLE_TEAM.items() if team == "bandits")
 
 
 @dataclass
@@ -255,8 +256,7 @@ def why_not(card: dict[str, Any], view: dict[str, Any], deciding: bool) -> str:
         return gettext("No plays after a failed Jail check")
     player = view["players"][me]
     kind = card["kind"]
-    shooter = kind == "shot" or (kind == "ricochet" and player["character"] == "two_face")
-    if shooter:
+    if kind in CHARACTER_BY_ID[player["character"]].shot_kinds:  # R102: Two-Face's Ricochet
         if not _may_shoot_again(view):
             return gettext("One Shot per turn")
         return gettext("Nobody in range")
@@ -301,9 +301,9 @@ def _may_shoot_again(view: dict[str, Any]) -> bool:
     me = view["seat"]
     player = view["players"][me]
     weapon = player["weapon"]
-    if view["high_noon"] or player["character"] == "mad_dog":
+    if view["high_noon"] or player["character"] in UNLIMITED_SHOTS:
         return True
-    if weapon is not None and weapon["kind"] == "volcanic":
+    if weapon is not None and weapon["kind"] in UNLIMITED_SHOT_WEAPONS:
         return True
     return not any(
         e["type"] == "played" and e["seat"] == me and e["card"]["kind"] in ("shot", "ricochet")

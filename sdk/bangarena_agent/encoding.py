@@ -17,10 +17,10 @@ from typing import Any
 
 import numpy as np
 
-from bangarena_engine.cards import CARD_TYPES, WEAPON_RANGE
+from bangarena_engine.cards import CARD_TYPES, REVOLVER_RANGE, WEAPON_RANGE
 from bangarena_engine.characters import CHARACTERS
-from bangarena_engine.damage import UPGRADES
 from bangarena_engine.roles import MODES, ROLE_ORDER
+from bangarena_engine.upgrades import UPGRADES
 
 KINDS: tuple[str, ...] = tuple(CARD_TYPES)
 KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
@@ -185,7 +185,7 @@ def encode_view(view: dict, seats: int) -> np.ndarray:
             float(p["hand_count"]),
             float(p["stars"]),
             float(p["distance"] or 0),
-            float(WEAPON_RANGE[weapon["kind"]] if weapon else 1),
+            float(WEAPON_RANGE[weapon["kind"]] if weapon else REVOLVER_RANGE),
             float(view["turn"] == p["seat"]),
             float(p["seat"] in view["awaiting"]),
         ]

@@ -16,24 +16,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bangarena_engine.frames import attack, choices, play, turn
 from bangarena_engine.state import State
+from bangarena_engine.types import Action, DecisionFrame, PendingView
 
 
 @dataclass(frozen=True)
-class Handler:
-    legal: Callable[[State, dict], list[dict]]
-    apply: Callable[[State, dict, dict], None]
-    default: Callable[[State, dict], dict]
-    public: Callable[[State, dict], dict | None]
+class Handler[FrameT: DecisionFrame]:
+    """What the engine needs of one kind of decision frame."""
+
+    legal: Callable[[State, FrameT], list[Action]]
+    apply: Callable[[State, FrameT, Action], None]
+    default: Callable[[State, FrameT], Action]  # the R120 automatic move
+    public: Callable[[State, FrameT], PendingView | None]  # ``view["pending"]``
 
 
-HANDLERS: dict[str, Handler] = {
+#: Handlers by frame kind; a frame reaches only its own kind's handler (hence ``Any``).
+HANDLERS: dict[str, Handler[Any]] = {
     "play": Handler(play.legal, play.apply, play.default, play.public),
     "respond_hit": Handler(attack.hit_legal, attack.hit_apply, attack.pass_default, attack.public),
-    "duel": Handler(attack.duel_legal, attack.duel_apply, attack.pass_default, attack.public),
-    "raid": Handler(attack.raid_legal, attack.raid_apply, attack.pass_default, attack.public),
+    "duel": Handler(attack.round_legal, attack.duel_apply, attack.pass_default, attack.public),
+    "raid": Handler(attack.round_legal, attack.raid_apply, attack.pass_default, attack.public),
     "discard": Handler(
         choices.discard_legal,
         choices.discard_apply,
@@ -61,7 +66,7 @@ HANDLERS: dict[str, Handler] = {
 }
 
 #: kind -> step(state, frame) -> True when the frame now awaits a decision.
-PROCEDURES: dict[str, Callable[[State, dict], bool]] = {
+PROCEDURES: dict[str, Callable[[State, Any], bool]] = {
     "turn": turn.step,
     "buckshot": attack.buckshot_step,
     "raid_seq": attack.raid_seq_step,
@@ -70,12 +75,12 @@ PROCEDURES: dict[str, Callable[[State, dict], bool]] = {
 }
 
 
-def advance(s: State) -> None:
+def advance(state: State) -> None:
     """Run procedure frames until a decision is awaited or the game is over."""
-    stack = s.stack
+    stack = state.stack
     procedures = PROCEDURES
-    while s.result is None and stack:
+    while state.result is None and stack:
         frame = stack[-1]
         step = procedures.get(frame["kind"])
-        if step is None or step(s, frame):
+        if step is None or step(state, frame):
             return

@@ -4,29 +4,31 @@ from __future__ import annotations
 
 from bangarena_engine.checks import cover_check, has_cover
 from bangarena_engine.damage import damage
-from bangarena_engine.distance import distance
 from bangarena_engine.piles import discard_from_hand
-from bangarena_engine.state import Player, State
+from bangarena_engine.state import Card, Player, State
+from bangarena_engine.types import (
+    Action,
+    DecisionFrame,
+    DuelFrame,
+    HitFrame,
+    RaidFrame,
+    TargetQueueFrame,
+)
 
-_PASS = {"type": "pass"}
 
-
-def start_hit(s: State, source: int, target: int, card: str) -> None:
+def start_hit(state: State, source: int, target: int, card: str) -> None:
     """R68 step 1 and R69: Cover is checked automatically, then the target is awaited."""
-    t = s.players[target]
+    target_player = state.players[target]
     required = 1
-    if (
-        card == "shot"
-        and s.players[source].character == "double_barrel"
-        and distance(s, source, target) == 1
-    ):
-        required = 2
-    if not s.high_noon and has_cover(t) and cover_check(s, t):
+    if card == "shot":
+        shooter = state.players[source]
+        required = shooter.character.dodges_needed(state, shooter, target_player)
+    if not state.high_noon and has_cover(target_player) and cover_check(state, target_player):
         required -= 1
         if required == 0:
-            s.emit({"type": "hit_cancelled", "seat": target, "by": "cover"})
+            state.emit({"type": "hit_cancelled", "seat": target, "by": "cover"})
             return
-    s.stack.append(
+    state.stack.append(
         {
             "kind": "respond_hit",
             "seat": target,
@@ -37,25 +39,23 @@ def start_hit(s: State, source: int, target: int, card: str) -> None:
     )
 
 
-def _dodge_cards(p: Player) -> list:
+def _dodge_cards(player: Player) -> list[Card]:
     """Ricochet-equivalents: Ricochets, plus Shots for Two-Face (R102)."""
-    if p.character == "two_face":
-        return [c for c in p.hand if c.kind in ("ricochet", "shot")]
-    return [c for c in p.hand if c.kind == "ricochet"]
+    kinds = player.character.dodge_kinds
+    return [c for c in player.hand if c.kind in kinds]
 
 
-def _duel_cards(p: Player) -> list:
+def _duel_cards(player: Player) -> list[Card]:
     """Shots, plus Ricochets for Two-Face (R54, R55, R102)."""
-    if p.character == "two_face":
-        return [c for c in p.hand if c.kind in ("ricochet", "shot")]
-    return [c for c in p.hand if c.kind == "shot"]
+    kinds = player.character.duel_kinds
+    return [c for c in player.hand if c.kind in kinds]
 
 
-def hit_legal(s: State, f: dict) -> list[dict]:
-    p = s.players[f["seat"]]
-    dodge = _dodge_cards(p)
-    if f["required"] == 1:
-        actions = [{"type": "respond", "card": c.id} for c in dodge]
+def hit_legal(state: State, frame: HitFrame) -> list[Action]:
+    player = state.players[frame["seat"]]
+    dodge = _dodge_cards(player)
+    if frame["required"] == 1:
+        actions: list[Action] = [{"type": "respond", "card": c.id} for c in dodge]
     else:
         pairs = (
             sorted((dodge[i].id, dodge[j].id))
@@ -63,93 +63,90 @@ def hit_legal(s: State, f: dict) -> list[dict]:
             for j in range(i + 1, len(dodge))
         )
         actions = [{"type": "respond", "card": a, "card2": b} for a, b in pairs]
-    if p.hp == 1 and not s.high_noon and s.alive_count() >= 3:
-        actions.extend({"type": "respond", "card": c.id} for c in p.hand if c.kind == "flask")
-    actions.append(dict(_PASS))
+    if player.hp == 1 and not state.high_noon and state.alive_count() >= 3:
+        actions.extend({"type": "respond", "card": c.id} for c in player.hand if c.kind == "flask")
+    actions.append({"type": "pass"})
     return actions
 
 
-def hit_apply(s: State, f: dict, action: dict) -> None:
-    s.stack.pop()
-    seat = f["seat"]
+def hit_apply(state: State, frame: HitFrame, action: Action) -> None:
+    state.stack.pop()
+    seat = frame["seat"]
     if action["type"] == "pass":
-        s.emit({"type": "passed", "seat": seat})
-        damage(s, seat, 1, f["source"], f["card"])
+        state.emit({"type": "passed", "seat": seat})
+        damage(state, seat, 1, frame["source"], frame["card"])
         return
-    p = s.players[seat]
+    player = state.players[seat]
     cards = [action["card"]] + ([action["card2"]] if "card2" in action else [])
-    used = [discard_from_hand(s, p, cid, cause="respond") for cid in cards]
+    used = [discard_from_hand(state, player, cid, cause="respond") for cid in cards]
     by = "flask" if used[0].kind == "flask" else "ricochet"
-    s.emit({"type": "hit_cancelled", "seat": seat, "by": by})
+    state.emit({"type": "hit_cancelled", "seat": seat, "by": by})
 
 
-def duel_legal(s: State, f: dict) -> list[dict]:
-    p = s.players[f["seat"]]
-    actions = [{"type": "respond", "card": c.id} for c in _duel_cards(p)]
-    actions.append(dict(_PASS))
-    return actions
-
-
-def duel_apply(s: State, f: dict, action: dict) -> None:
-    seat = f["seat"]
-    other = f["source"] if seat == f["opponent"] else f["opponent"]
+def duel_apply(state: State, frame: DuelFrame, action: Action) -> None:
+    seat = frame["seat"]
+    other = frame["source"] if seat == frame["opponent"] else frame["opponent"]
     if action["type"] == "pass":
-        s.stack.pop()
-        s.emit({"type": "passed", "seat": seat})
-        damage(s, seat, 1, other, "duel")  # R81: the other duellist is the source
+        state.stack.pop()
+        state.emit({"type": "passed", "seat": seat})
+        damage(state, seat, 1, other, "duel")  # R81: the other duellist is the source
         return
-    discard_from_hand(s, s.players[seat], action["card"], cause="duel")
-    if s.players[other].alive:
-        f["seat"] = other
+    discard_from_hand(state, state.players[seat], action["card"], cause="duel")
+    if state.players[other].alive:
+        frame["seat"] = other
     else:  # cannot happen by the rules; keeps the stack sane if it ever did
-        s.stack.pop()
+        state.stack.pop()
 
 
-def raid_legal(s: State, f: dict) -> list[dict]:
-    p = s.players[f["seat"]]
-    actions = [{"type": "respond", "card": c.id} for c in _duel_cards(p)]
-    actions.append(dict(_PASS))
+def round_legal(state: State, frame: DuelFrame | RaidFrame) -> list[Action]:
+    """A Duel or Raid round: discard one Shot-equivalent, or pass (R54, R55)."""
+    player = state.players[frame["seat"]]
+    actions: list[Action] = [{"type": "respond", "card": c.id} for c in _duel_cards(player)]
+    actions.append({"type": "pass"})
     return actions
 
 
-def raid_apply(s: State, f: dict, action: dict) -> None:
-    s.stack.pop()
-    seat = f["seat"]
+def raid_apply(state: State, frame: RaidFrame, action: Action) -> None:
+    state.stack.pop()
+    seat = frame["seat"]
     if action["type"] == "pass":
-        s.emit({"type": "passed", "seat": seat})
-        damage(s, seat, 1, f["source"], "raid")
+        state.emit({"type": "passed", "seat": seat})
+        damage(state, seat, 1, frame["source"], "raid")
         return
-    discard_from_hand(s, s.players[seat], action["card"], cause="raid")
+    discard_from_hand(state, state.players[seat], action["card"], cause="raid")
 
 
-def pass_default(s: State, f: dict) -> dict:
+def pass_default(state: State, frame: DecisionFrame) -> Action:
     """R120: accept the hit, lose the Duel or Raid round."""
-    return dict(_PASS)
+    return {"type": "pass"}
 
 
-def public(s: State, f: dict) -> dict:
-    return dict(f)
+def public(
+    state: State, frame: HitFrame | DuelFrame | RaidFrame
+) -> HitFrame | DuelFrame | RaidFrame:
+    """An attack's public part is its whole frame."""
+    return frame.copy()
 
 
-def buckshot_step(s: State, f: dict) -> bool:
+def buckshot_step(state: State, frame: TargetQueueFrame) -> bool:
     """R60/R70: one target at a time, clockwise; dead targets are skipped."""
-    targets = f["targets"]
+    targets = frame["targets"]
     while targets:
         target = targets.pop(0)
-        if s.players[target].alive:
-            start_hit(s, f["source"], target, "buckshot")
+        if state.players[target].alive:
+            start_hit(state, frame["source"], target, "buckshot")
             return False
-    s.stack.pop()
+    state.stack.pop()
     return False
 
 
-def raid_seq_step(s: State, f: dict) -> bool:
+def raid_seq_step(state: State, frame: TargetQueueFrame) -> bool:
     """R55/R70: each target answers in turn, clockwise from the player after the raider."""
-    targets = f["targets"]
+    targets = frame["targets"]
     while targets:
         target = targets.pop(0)
-        if s.players[target].alive:
-            s.stack.append({"kind": "raid", "seat": target, "source": f["source"]})
+        if state.players[target].alive:
+            state.stack.append({"kind": "raid", "seat": target, "source": frame["source"]})
             return False
-    s.stack.pop()
+    state.stack.pop()
     return False

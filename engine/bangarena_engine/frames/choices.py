@@ -3,163 +3,165 @@
 from __future__ import annotations
 
 from bangarena_engine.damage import bounty_options, gain_upgrade, take_bounty, upgrade_options
-from bangarena_engine.drawstep import (
-    begin_keep_two,
-    deck_draw,
-    draw_from_discard,
-    draw_from_player,
-    draw_options,
-    finish_keep_two,
-)
+from bangarena_engine.drawstep import DECK, draw_by, draw_options
+from bangarena_engine.keep_two import finish_keep_two
 from bangarena_engine.piles import discard_from_hand
 from bangarena_engine.state import State
+from bangarena_engine.types import (
+    Action,
+    BountyFrame,
+    BountyPending,
+    DiscardFrame,
+    DiscardPending,
+    DrawChoiceFrame,
+    DrawChoicePending,
+    KeepTwoFrame,
+    KeepTwoPending,
+    PlayerOption,
+    UpgradeFrame,
+    UpgradePending,
+)
 
 # --- end-of-turn discard (R25, R26) -------------------------------------------------------
 
 
-def discard_check(s: State, f: dict) -> bool:
+def discard_check(state: State, frame: DiscardFrame) -> bool:
     """Awaited only while the hand still exceeds current HP (Bonesetter may fix it)."""
-    p = s.players[f["seat"]]
-    if len(p.hand) > p.hp:
+    player = state.players[frame["seat"]]
+    if len(player.hand) > player.hp:
         return True
-    s.stack.pop()
+    state.stack.pop()
     return False
 
 
-def discard_legal(s: State, f: dict) -> list[dict]:
-    return [{"type": "discard", "card": c.id} for c in s.players[f["seat"]].hand]
+def discard_legal(state: State, frame: DiscardFrame) -> list[Action]:
+    return [{"type": "discard", "card": c.id} for c in state.players[frame["seat"]].hand]
 
 
-def discard_apply(s: State, f: dict, action: dict) -> None:
-    p = s.players[f["seat"]]
-    discard_from_hand(s, p, action["card"], cause="end_turn")
-    if len(p.hand) <= p.hp:
-        s.stack.pop()
+def discard_apply(state: State, frame: DiscardFrame, action: Action) -> None:
+    player = state.players[frame["seat"]]
+    discard_from_hand(state, player, action["card"], cause="end_turn")
+    if len(player.hand) <= player.hp:
+        state.stack.pop()
 
 
-def discard_default(s: State, f: dict) -> dict:
+def discard_default(state: State, frame: DiscardFrame) -> Action:
     """R120/→Q49: the most recently received card goes first."""
-    return {"type": "discard", "card": s.players[f["seat"]].hand[-1].id}
+    return {"type": "discard", "card": state.players[frame["seat"]].hand[-1].id}
 
 
-def discard_public(s: State, f: dict) -> dict:
-    p = s.players[f["seat"]]
-    return {"kind": "discard", "seat": p.seat, "count": len(p.hand) - p.hp}
+def discard_public(state: State, frame: DiscardFrame) -> DiscardPending:
+    player = state.players[frame["seat"]]
+    return {"kind": "discard", "seat": player.seat, "count": len(player.hand) - player.hp}
 
 
 # --- draw step choice (R104, R109, R116) --------------------------------------------------
 
 
-def draw_legal(s: State, f: dict) -> list[dict]:
-    return draw_options(s, s.players[f["seat"]])
+def draw_legal(state: State, frame: DrawChoiceFrame) -> list[Action]:
+    return draw_options(state, state.players[frame["seat"]])
 
 
-def draw_apply(s: State, f: dict, action: dict) -> None:
-    s.stack.pop()
-    p = s.players[f["seat"]]
-    option = action["option"]
-    if option == "deck":
-        deck_draw(s, p)
-    elif option == "discard_pile":
-        draw_from_discard(s, p)
-    elif option == "player":
-        draw_from_player(s, p, action["target"])
-    else:  # instinct
-        begin_keep_two(s, p, "instinct")
+def draw_apply(state: State, frame: DrawChoiceFrame, action: Action) -> None:
+    state.stack.pop()
+    draw_by(state, state.players[frame["seat"]], action)
 
 
-def draw_default(s: State, f: dict) -> dict:
+def draw_default(state: State, frame: DrawChoiceFrame) -> Action:
     """R120: decline the optional draw / keep the character method: a deck draw."""
-    return {"type": "choose", "option": "deck"}
+    return {"type": "choose", "option": DECK}
 
 
-def draw_public(s: State, f: dict) -> dict:
-    options = [
-        o["option"] if "target" not in o else {"option": o["option"], "target": o["target"]}
-        for o in draw_options(s, s.players[f["seat"]])
-    ]
-    return {"kind": "draw_choice", "seat": f["seat"], "options": options}
+def draw_public(state: State, frame: DrawChoiceFrame) -> DrawChoicePending:
+    """The options by name; Grip's name their target too."""
+    options: list[str | PlayerOption] = []
+    for option in draw_options(state, state.players[frame["seat"]]):
+        if "target" in option:
+            options.append({"option": option["option"], "target": option["target"]})
+        else:
+            options.append(option["option"])
+    return {"kind": "draw_choice", "seat": frame["seat"], "options": options}
 
 
 # --- keep two of three (R86, R106) --------------------------------------------------------
 
 
-def keep_legal(s: State, f: dict) -> list[dict]:
-    return [{"type": "choose", "option": "return", "card": cid} for cid in f["cards"]]
+def keep_legal(state: State, frame: KeepTwoFrame) -> list[Action]:
+    return [{"type": "choose", "option": "return", "card": cid} for cid in frame["cards"]]
 
 
-def keep_apply(s: State, f: dict, action: dict) -> None:
-    s.stack.pop()
-    finish_keep_two(s, s.players[f["seat"]], f, action["card"])
+def keep_apply(state: State, frame: KeepTwoFrame, action: Action) -> None:
+    state.stack.pop()
+    finish_keep_two(state, state.players[frame["seat"]], frame, action["card"])
 
 
-def keep_default(s: State, f: dict) -> dict:
+def keep_default(state: State, frame: KeepTwoFrame) -> Action:
     """R120: keep the first two cards looked at, put back the third."""
-    return {"type": "choose", "option": "return", "card": f["cards"][2]}
+    return {"type": "choose", "option": "return", "card": frame["cards"][2]}
 
 
-def keep_public(s: State, f: dict) -> dict:
-    return {"kind": "keep_two", "seat": f["seat"], "cause": f["cause"]}
+def keep_public(state: State, frame: KeepTwoFrame) -> KeepTwoPending:
+    return {"kind": "keep_two", "seat": frame["seat"], "cause": frame["cause"]}
 
 
 # --- upgrade choice (R83, R88) ------------------------------------------------------------
 
 
-def upgrade_legal(s: State, f: dict) -> list[dict]:
-    return [{"type": "choose", "option": o} for o in upgrade_options(s.players[f["seat"]])]
+def upgrade_legal(state: State, frame: UpgradeFrame) -> list[Action]:
+    return [{"type": "choose", "option": o} for o in upgrade_options(state.players[frame["seat"]])]
 
 
-def upgrade_apply(s: State, f: dict, action: dict) -> None:
-    s.stack.pop()
-    gain_upgrade(s, s.players[f["seat"]], action["option"], f["cause"])
+def upgrade_apply(state: State, frame: UpgradeFrame, action: Action) -> None:
+    state.stack.pop()
+    gain_upgrade(state, state.players[frame["seat"]], action["option"], frame["cause"])
 
 
-def upgrade_default(s: State, f: dict) -> dict:
+def upgrade_default(state: State, frame: UpgradeFrame) -> Action:
     """R120/→Q50: the first option in the order accuracy, fortitude, instinct."""
-    return {"type": "choose", "option": upgrade_options(s.players[f["seat"]])[0]}
+    return {"type": "choose", "option": upgrade_options(state.players[frame["seat"]])[0]}
 
 
-def upgrade_public(s: State, f: dict) -> dict:
+def upgrade_public(state: State, frame: UpgradeFrame) -> UpgradePending:
     return {
         "kind": "upgrade",
-        "seat": f["seat"],
-        "cause": f["cause"],
-        "options": upgrade_options(s.players[f["seat"]]),
+        "seat": frame["seat"],
+        "cause": frame["cause"],
+        "options": upgrade_options(state.players[frame["seat"]]),
     }
 
 
 # --- Bounty (R87) -------------------------------------------------------------------------
 
 
-def bounty_check(s: State, f: dict) -> bool:
+def bounty_check(state: State, frame: BountyFrame) -> bool:
     """With only one kind of star to take there is nothing to decide."""
-    options = bounty_options(f)
+    options = bounty_options(frame)
     if len(options) > 1:
         return True
-    s.stack.pop()
-    take_bounty(s, f, options[0])
+    state.stack.pop()
+    take_bounty(state, frame, options[0])
     return False
 
 
-def bounty_legal(s: State, f: dict) -> list[dict]:
-    return [{"type": "choose", "option": o} for o in bounty_options(f)]
+def bounty_legal(state: State, frame: BountyFrame) -> list[Action]:
+    return [{"type": "choose", "option": o} for o in bounty_options(frame)]
 
 
-def bounty_apply(s: State, f: dict, action: dict) -> None:
-    s.stack.pop()
-    take_bounty(s, f, action["option"])
+def bounty_apply(state: State, frame: BountyFrame, action: Action) -> None:
+    state.stack.pop()
+    take_bounty(state, frame, action["option"])
 
 
-def bounty_default(s: State, f: dict) -> dict:
+def bounty_default(state: State, frame: BountyFrame) -> Action:
     """R120/→Q35: the victim's earliest-gained star."""
-    return {"type": "choose", "option": f["stars"][0]}
+    return {"type": "choose", "option": frame["stars"][0]}
 
 
-def bounty_public(s: State, f: dict) -> dict:
+def bounty_public(state: State, frame: BountyFrame) -> BountyPending:
     return {
         "kind": "bounty",
-        "seat": f["seat"],
-        "victim": f["victim"],
-        "stars": list(f["stars"]),
-        "options": bounty_options(f),
+        "seat": frame["seat"],
+        "victim": frame["victim"],
+        "stars": list(frame["stars"]),
+        "options": bounty_options(frame),
     }

@@ -10,79 +10,79 @@ from __future__ import annotations
 from bangarena_engine.checks import dynamite_check, jail_check
 from bangarena_engine.damage import damage
 from bangarena_engine.drawstep import start_draw
-from bangarena_engine.frames.ability import bonesetter_can_heal
 from bangarena_engine.roles import MARSHAL
-from bangarena_engine.state import State
+from bangarena_engine.state import Card, State
+from bangarena_engine.types import TurnFrame
 
 
-def step(s: State, f: dict) -> bool:
-    p = s.players[f["seat"]]
-    where = f["step"]
+def step(state: State, frame: TurnFrame) -> bool:
+    player = state.players[frame["seat"]]
+    where = frame["step"]
     if where == "begin":
-        _begin(s, f)
+        _begin(state, frame)
     elif where == "dynamite":
-        f["step"] = "jail"
-        dynamite = next((c for c in p.in_play if c.kind == "dynamite"), None)
+        frame["step"] = "jail"
+        dynamite = next((c for c in player.in_play if c.kind == "dynamite"), None)
         if dynamite is not None:
-            if dynamite_check(s, p):
-                p.in_play.remove(dynamite)
-                s.discard.append(dynamite)
-                damage(s, p.seat, 3, None, "dynamite")
+            if dynamite_check(state, player):
+                player.in_play.remove(dynamite)
+                state.discard.append(dynamite)
+                damage(state, player.seat, 3, None, "dynamite")
             else:
-                _pass_dynamite(s, p.seat, dynamite)
+                _pass_dynamite(state, player.seat, dynamite)
     elif where == "jail":
-        f["step"] = "draw"
-        jail = next((c for c in p.in_play if c.kind == "jail"), None)
+        frame["step"] = "draw"
+        jail = next((c for c in player.in_play if c.kind == "jail"), None)
         if jail is not None:
-            p.in_play.remove(jail)
-            escaped = jail_check(s, p)
-            s.discard.append(jail)
+            player.in_play.remove(jail)
+            escaped = jail_check(state, player)
+            state.discard.append(jail)
             if not escaped:
-                if s.arena:
-                    f["jailed"] = True
+                if state.arena:
+                    frame["jailed"] = True
                 else:
-                    f["step"] = "next"  # R74 Old Classic: the whole turn is skipped (→Q24)
+                    frame["step"] = "next"  # R74 Old Classic: the whole turn is skipped (→Q24)
     elif where == "draw":
-        f["step"] = "play"
-        start_draw(s, p)
+        frame["step"] = "play"
+        start_draw(state, player)
     elif where == "play":
-        f["step"] = "end"
-        if not f.get("jailed"):
-            s.stack.append({"kind": "play", "seat": p.seat})
-        elif bonesetter_can_heal(s, p):
+        frame["step"] = "end"
+        if not frame.get("jailed"):
+            state.stack.append({"kind": "play", "seat": player.seat})
+        elif player.character.can_use_ability(state, player):
             # →Q23: a jailed Bonesetter may still heal, so he is asked (play nothing else).
-            s.stack.append({"kind": "play", "seat": p.seat, "jailed": True})
+            state.stack.append({"kind": "play", "seat": player.seat, "jailed": True})
     elif where == "end":
-        f["step"] = "next"
-        if len(p.hand) > p.hp:
-            s.stack.append({"kind": "discard", "seat": p.seat})
+        frame["step"] = "next"
+        if len(player.hand) > player.hp:
+            state.stack.append({"kind": "discard", "seat": player.seat})
     else:  # "next"
-        s.emit({"type": "turn_ended", "seat": p.seat})
-        s.stack[0] = {"kind": "turn", "seat": s.next_alive(p.seat), "step": "begin"}
+        state.emit({"type": "turn_ended", "seat": player.seat})
+        state.stack[0] = {"kind": "turn", "seat": state.next_alive(player.seat), "step": "begin"}
     return False
 
 
-def _begin(s: State, f: dict) -> None:
-    p = s.players[f["seat"]]
-    f["step"] = "dynamite"
-    s.turn = p.seat
-    s.shots = 0
-    if p.role == MARSHAL:
-        s.round += 1
-        s.emit({"type": "round", "round": s.round})
-        if s.arena and s.round >= 8 and not s.high_noon:
-            s.high_noon = True
-            s.emit({"type": "high_noon", "round": s.round})
-    s.emit({"type": "turn", "seat": p.seat, "round": s.round})
+def _begin(state: State, frame: TurnFrame) -> None:
+    player = state.players[frame["seat"]]
+    frame["step"] = "dynamite"
+    state.turn = player.seat
+    state.shots = 0
+    if player.role == MARSHAL:
+        state.round += 1
+        state.emit({"type": "round", "round": state.round})
+        if state.arena and state.round >= 8 and not state.high_noon:
+            state.high_noon = True
+            state.emit({"type": "high_noon", "round": state.round})
+    state.emit({"type": "turn", "seat": player.seat, "round": state.round})
 
 
-def _pass_dynamite(s: State, holder: int, dynamite) -> None:
+def _pass_dynamite(state: State, holder: int, dynamite: Card) -> None:
     """R75/R65: it moves to the next alive player clockwise who holds none (→Q7)."""
-    s.players[holder].in_play.remove(dynamite)
+    state.players[holder].in_play.remove(dynamite)
     seat = holder
-    for _ in range(len(s.players)):
-        seat = s.next_alive(seat)
-        if seat == holder or not s.players[seat].has_in_play("dynamite"):
+    for _ in range(len(state.players)):
+        seat = state.next_alive(seat)
+        if seat == holder or not state.players[seat].has_in_play("dynamite"):
             break
-    s.players[seat].in_play.append(dynamite)
-    s.emit({"type": "dynamite_passed", "from": holder, "to": seat})
+    state.players[seat].in_play.append(dynamite)
+    state.emit({"type": "dynamite_passed", "from": holder, "to": seat})
