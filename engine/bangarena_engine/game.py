@@ -7,7 +7,7 @@ action leaves the state exactly as it was; then the frame on top of the stack ap
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from bangarena_engine.config import GameConfig
 from bangarena_engine.errors import IllegalAction
@@ -47,7 +47,7 @@ def normalise(action: object) -> Action | None:
             return None
         if second < first:
             out["card"], out["card2"] = second, first
-    return cast(Action, out)
+    return out  # type: ignore[return-value]  # checked against legal_actions by the caller
 
 
 class Game:
@@ -94,7 +94,8 @@ class Game:
         state = self._state
         if state.result is not None or not state.stack:
             return []
-        return [cast(DecisionFrame, state.stack[-1])["seat"]]  # procedures have run
+        top: DecisionFrame = state.stack[-1]  # type: ignore[assignment]  # procedures have run
+        return [top["seat"]]
 
     def _legal(self, seat: int) -> list[Action]:
         """Legal actions, cached until the next apply (the only way the state changes)."""
@@ -108,8 +109,9 @@ class Game:
             frame = state.stack[-1]
             actions = HANDLERS[frame["kind"]].legal(state, frame)
             player = state.players[seat]
-            if player.character.can_use_ability(state, player):  # R111: at any decision of his
-                actions.extend(player.character.ability_actions(player))
+            character = player.character
+            if character.has_ability and character.can_use_ability(state, player):  # R111
+                actions.extend(character.ability_actions(player))
         self._cache = (seat, actions)
         return actions
 

@@ -50,6 +50,9 @@ class Character:
     duel_kinds: ClassVar[tuple[str, ...]] = ("shot",)
     #: Has a draw method of his own that competes with Instinct (R116).
     has_draw_method: ClassVar[bool] = False
+    #: Whether he has an ability he uses by choice (Bonesetter): the engine asks
+    #: can_use_ability only then, since it asks at every decision.
+    has_ability: ClassVar[bool] = False
     #: Whether Instinct can help him at all; it is never offered otherwise (R116).
     instinct_useful: ClassVar[bool] = True
 

@@ -13,6 +13,7 @@ class Bonesetter(Character):
     __slots__ = ()
     id = "bonesetter"
     hp = 5
+    has_ability = True
 
     def can_use_ability(self, state: State, player: Player) -> bool:
         """Wounded but alive, 2 cards in hand, no High Noon (→Q43); never automatic."""

@@ -49,7 +49,7 @@ def step(state: State, frame: TurnFrame) -> bool:
         frame["step"] = "end"
         if not frame.get("jailed"):
             state.stack.append({"kind": "play", "seat": player.seat})
-        elif player.character.can_use_ability(state, player):
+        elif player.character.has_ability and player.character.can_use_ability(state, player):
             # →Q23: a jailed Bonesetter may still heal, so he is asked (play nothing else).
             state.stack.append({"kind": "play", "seat": player.seat, "jailed": True})
     elif where == "end":
