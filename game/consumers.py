@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -64,7 +65,7 @@ UNREACHABLE = _(
 )
 
 
-def connection_language(scope: dict[str, Any]) -> str:
+def connection_language(scope: Mapping[str, Any]) -> str:
     """The language this socket's page is shown in: the account's choice, else the language
     cookie, else Accept-Language, else the site default (as LocaleMiddleware decides)."""
     user = scope.get("user")
@@ -79,7 +80,9 @@ def connection_language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request) or settings.LANGUAGE_CODE
 
 
-class MatchConsumer(
+# LayerOutageMixin wraps channel_receive in a property (bangarena_site.live.outages), where
+# the stubs declare a plain attribute.
+class MatchConsumer(  # type: ignore[misc]
     ClosedChannelCleanupMixin,
     GuardedSocketMixin,
     LayerOutageMixin,

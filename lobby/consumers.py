@@ -11,6 +11,7 @@ checked POSTs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -32,7 +33,7 @@ from lobby.presenters import room_fragment
 CLOSE_NO_SUCH_ROOM = 4404
 
 
-def origin_of(scope: dict[str, Any]) -> str:
+def origin_of(scope: Mapping[str, Any]) -> str:
     """The page's origin (scheme + host), for the share link shown in the room."""
     for name, value in scope.get("headers") or []:
         if name == b"origin":
@@ -106,6 +107,7 @@ class RoomConsumer(
         return Room.objects.filter(code=code).values_list("pk", flat=True).first()
 
     def _render(self) -> str:
+        assert self.room_id is not None  # the socket of a room that was not found is closed
         room = Room.objects.select_related("host", "current_match").get(pk=self.room_id)
         with translation.override(self.language):
             return room_fragment(room, self.person, origin=self.origin)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -91,7 +92,7 @@ class AgentConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWebsocke
         await self._beat()
         if kind == "ping":
             await self._send({"type": "pong"})
-        elif kind == "act" and _valid_act(message):
+        elif kind == "act" and message is not None and _valid_act(message):
             await self._act(message["action"], message["version"])
         else:
             await self._send(protocol.error("bad_message"))
@@ -185,6 +186,7 @@ class AgentConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWebsocke
         await self._send(
             await database_sync_to_async(protocol.match_started)(event["match"], event["seat"])
         )
+        assert self.token_id is not None  # only a socket past its hello joins the token's group
         binding = await database_sync_to_async(agent_services.seat_for_id)(self.token_id)
         if binding is not None:
             await self._send_pending(binding)
@@ -274,6 +276,6 @@ def _valid_act(message: dict[str, Any]) -> bool:
     )
 
 
-def _address(scope: dict[str, Any]) -> str:
+def _address(scope: Mapping[str, Any]) -> str:
     client = scope.get("client") or ("unknown", 0)
     return str(client[0])
