@@ -41,7 +41,8 @@ from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin, parse_object, whole_number
 from bangarena_site.live.layer import ClosedChannelCleanupMixin
 from bangarena_site.live.outages import LayerOutageMixin
-from game import broadcast, presence, services, table_signals
+from game import broadcast, services, table_signals
+from game.heartbeat import HEARTBEAT, MatchScreenMixin
 from game.models import Match
 
 logger = logging.getLogger(__name__)
@@ -52,10 +53,6 @@ CLOSE_NO_SUCH_MATCH = 4404
 # to slow down and the frames are dropped before they cost a database transaction.
 MAX_MESSAGES = 20
 PER_SECONDS = 5.0
-
-#: The page's heartbeat frame, compared as it comes (no parsing for the commonest frame).
-HEARTBEAT = '{"beat":1}'
-BEAT_WRITE_SECONDS = presence.WRITE_AT_MOST_EVERY.total_seconds()
 
 SLOW_DOWN = _("Too many clicks at once; slow down a little.")
 UNREADABLE = _("That move could not be read; reload the page.")
@@ -87,6 +84,7 @@ class MatchConsumer(  # type: ignore[misc]
     GuardedSocketMixin,
     LayerOutageMixin,
     AccountSocketMixin,
+    MatchScreenMixin,
     AsyncWebsocketConsumer,
 ):
     match_id: int
@@ -95,10 +93,6 @@ class MatchConsumer(  # type: ignore[misc]
     language: str = settings.LANGUAGE_CODE
     # The table version of the last frame sent: a later delta must follow it exactly.
     last_version: int = -1
-    # Whether this socket's screen row was written: only then does its disconnect remove it.
-    counted: bool = False
-    # When this socket's last heartbeat was written (the services' clock, in seconds).
-    beat_written: float = float("-inf")
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -117,11 +111,7 @@ class MatchConsumer(  # type: ignore[misc]
         await self.channel_layer.group_add(broadcast.next_group(self.match_id), self.channel_name)
         await self.accept()
         await self.join_account_group()
-        await database_sync_to_async(presence.open_screen)(
-            self.match_id, seat, self.language, self.channel_name
-        )
-        self.counted = True
-        self.beat_written = services.clock().timestamp()
+        await self._open_screen()
         await self._send_full_table()
 
     async def disconnect(self, code: int) -> None:
@@ -142,11 +132,7 @@ class MatchConsumer(  # type: ignore[misc]
                 "Match %s socket left its groups uncleanly", self.match_id, exc_info=True
             )
         finally:
-            if self.counted:
-                self.counted = False
-                await database_sync_to_async(presence.close_screen)(
-                    self.match_id, self.seat, self.channel_name
-                )
+            await self._close_screen()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data == HEARTBEAT:
@@ -188,15 +174,9 @@ class MatchConsumer(  # type: ignore[misc]
             await self._toast(refused.message)
 
     async def _beat(self) -> None:
-        """The page is alive (Q48). Written at most once a second per socket, outside the
-        click flood guard: a heartbeat is not a click."""
-        now = services.clock().timestamp()
-        if not self.counted or now - self.beat_written < BEAT_WRITE_SECONDS:
-            return
-        self.beat_written = now
-        await database_sync_to_async(presence.beat)(
-            self.match_id, self.seat, self.language, self.channel_name
-        )
+        """The page is alive (Q48), outside the click flood guard: a heartbeat is not a
+        click."""
+        await self._screen_beat()
 
     async def table_presence(self, event: dict[str, Any]) -> None:
         """Presence regions (game.broadcast.publish_presence): not versioned, passed on once

@@ -22,8 +22,8 @@ from django.utils import translation
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin
 from bangarena_site.live.layer import ClosedChannelCleanupMixin
-from game import services as game_services
-from game.consumers import BEAT_WRITE_SECONDS, HEARTBEAT, connection_language
+from game.consumers import connection_language
+from game.heartbeat import HEARTBEAT, HeartbeatMixin
 from lobby import broadcast, codes, services
 from lobby.identity import Person, person_of_scope
 from lobby.models import Room
@@ -42,7 +42,11 @@ def origin_of(scope: Mapping[str, Any]) -> str:
 
 
 class RoomConsumer(
-    ClosedChannelCleanupMixin, GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer
+    ClosedChannelCleanupMixin,
+    GuardedSocketMixin,
+    AccountSocketMixin,
+    HeartbeatMixin,
+    AsyncWebsocketConsumer,
 ):
     room_id: int | None = None
     group: str | None = None
@@ -51,7 +55,6 @@ class RoomConsumer(
     origin: str = ""
     # Whether this socket was counted present: only then does its disconnect uncount it.
     counted: bool = False
-    beat_written: float = float("-inf")
 
     async def connect(self) -> None:
         code = codes.normalize(self.scope["url_route"]["kwargs"]["code"])
@@ -86,12 +89,11 @@ class RoomConsumer(
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Only heartbeats are read (Q48: the member is still here); other frames are
         ignored. At most one write a second per socket."""
-        if text_data != HEARTBEAT or not self.counted or self.room_id is None:
-            return
-        now = game_services.clock().timestamp()
-        if now - self.beat_written < BEAT_WRITE_SECONDS:
-            return
-        self.beat_written = now
+        if text_data == HEARTBEAT and self.counted and self.room_id is not None:
+            await self._heartbeat()
+
+    async def _write_beat(self) -> None:
+        assert self.room_id is not None  # only a counted socket of a found room beats
         await database_sync_to_async(services.room_beat)(self.room_id, self.person)
 
     async def room_changed(self, event: dict[str, Any]) -> None:
