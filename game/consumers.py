@@ -43,7 +43,6 @@ from bangarena_site.live.layer import ClosedChannelCleanupMixin
 from bangarena_site.live.outages import LayerOutageMixin
 from game import broadcast, services, table_signals
 from game.heartbeat import HEARTBEAT, MatchScreenMixin
-from game.models import Match
 
 logger = logging.getLogger(__name__)
 
@@ -234,14 +233,6 @@ class MatchConsumer(  # type: ignore[misc]
             return False
         self.recent.append(now)
         return True
-
-    def _find_seat(self) -> tuple[bool, int | None]:
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
-            return False, None
-        session = self.scope.get("session")
-        session_key = getattr(session, "session_key", None)
-        return True, services.seat_of(match, self.scope.get("user"), session_key)
 
 
 def next_match_notice(match_id: int, language: str) -> str:

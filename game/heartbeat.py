@@ -9,9 +9,12 @@ the agent program's (game.agents.consumer).
 
 from __future__ import annotations
 
+from typing import Any
+
 from channels.db import database_sync_to_async
 
 from game import presence, services
+from game.models import Match
 
 #: The page's heartbeat frame, compared as it comes (no parsing for the commonest frame).
 HEARTBEAT = '{"beat":1}'
@@ -52,8 +55,19 @@ class MatchScreenMixin(HeartbeatMixin):
     seat: int | None = None
     language: str = ""
     channel_name: str
+    scope: Any
     # Whether this socket's screen row was written: only then does its disconnect remove it.
     screen_open: bool = False
+
+    def _find_seat(self) -> tuple[bool, int | None]:
+        """(whether the match exists, the viewer's seat in it or None for a watcher): by
+        account, or by session key for a guest (sync: run it in the database thread)."""
+        match = Match.objects.filter(pk=self.match_id).first()
+        if match is None:
+            return False, None
+        session = self.scope.get("session")
+        session_key = getattr(session, "session_key", None)
+        return True, services.seat_of(match, self.scope.get("user"), session_key)
 
     async def _open_screen(self) -> None:
         await database_sync_to_async(presence.open_screen)(

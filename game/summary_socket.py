@@ -15,10 +15,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from bangarena_site.live.frames import GuardedSocketMixin
 from bangarena_site.live.layer import ClosedChannelCleanupMixin
-from game import broadcast, services
+from game import broadcast
 from game.consumers import CLOSE_NO_SUCH_MATCH, connection_language, next_match_notice
 from game.heartbeat import HEARTBEAT, MatchScreenMixin
-from game.models import Match
 
 
 class AfterMatchConsumer(
@@ -54,11 +53,3 @@ class AfterMatchConsumer(
 
     async def table_next(self, event: dict[str, Any]) -> None:
         await self.send(text_data=next_match_notice(event["match"], self.language))
-
-    def _find_seat(self) -> tuple[bool, int | None]:
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
-            return False, None
-        session = self.scope.get("session")
-        session_key = getattr(session, "session_key", None)
-        return True, services.seat_of(match, self.scope.get("user"), session_key)
