@@ -41,8 +41,9 @@ router = ProtocolTypeRouter(
         "websocket": AgentBranch(
             AllowedHostsOriginValidator(
                 AuthMiddlewareStack(
+                    # The routes are path() patterns of consumers (see the routing modules).
                     URLRouter(
-                        websocket_urlpatterns
+                        websocket_urlpatterns  # type: ignore[arg-type]
                         + game_websocket_urlpatterns
                         + lobby_websocket_urlpatterns
                     )

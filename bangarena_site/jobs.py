@@ -22,7 +22,7 @@ import logging
 import threading
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from asgiref.sync import sync_to_async
 from celery import shared_task
@@ -54,7 +54,7 @@ def job(name: str) -> Callable[[JobFunction], JobFunction]:
 
 def job_name(func: JobFunction) -> str:
     """The registered name of a job function; unregistered functions are refused loudly."""
-    name = getattr(func, "job_name", None)
+    name: str | None = getattr(func, "job_name", None)
     if name is None or _registry.get(name) is not func:
         raise TypeError(f"{func!r} is not a registered job (decorate it with @job(name))")
     return name
@@ -82,7 +82,7 @@ def schedule(delay_seconds: float, func: JobFunction, *args: Any) -> None:
     if settings.EMBEDDED:
         transaction.on_commit(lambda: embedded_scheduler.submit(delay_seconds, name, payload))
     else:
-        route = {"queue": JOB_QUEUES[name]} if name in JOB_QUEUES else {}
+        route: _Route = {"queue": JOB_QUEUES[name]} if name in JOB_QUEUES else {}
         # Robust: with the broker (Redis) away, the change itself has committed and its caller
         # must not be told otherwise (a player would read "not made" for a move that was). The
         # failure is logged, and the periodic sweep plays the decision the lost timer was for.
@@ -96,6 +96,14 @@ def schedule(delay_seconds: float, func: JobFunction, *args: Any) -> None:
 # call may take a whole move time, and must never hold up the timers and bot moves of every
 # other table (game.ai registers its decision job here).
 JOB_QUEUES: dict[str, str] = {}
+
+
+class _Route(TypedDict, total=False):
+    """Celery's routing option of a job kept apart: its own queue, or none (the default)."""
+
+    queue: str
+
+
 _OWN_THREADS: dict[str, ThreadPoolExecutor] = {}
 
 

@@ -58,13 +58,15 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class MatchSeatInline(ReadOnlyInline):
     model = MatchSeat
     fields = ["seat", "kind", "name", "label", "user", "autopilot", "connected", "last_seen"]
-    readonly_fields = fields
+    # The same names, all read-only: django-stubs types the two lists differently.
+    readonly_fields = fields  # type: ignore[assignment]
 
 
 class MatchActionInline(ReadOnlyInline):
     model = MatchAction
     fields = ["seq", "seat", "action_json", "cause", "created_at"]
-    readonly_fields = fields
+    # The same names, all read-only: django-stubs types the two lists differently.
+    readonly_fields = fields  # type: ignore[assignment]
     ordering = ["seq"]
 
     @admin.display(description=_("action"))
@@ -95,7 +97,8 @@ class MatchAdmin(ReadOnlyAdmin):
         "config_json",
     ]
     # The state snapshot is large and unreadable; config + action log say the same.
-    fields = readonly_fields
+    # The same names, all shown: django-stubs types the two lists differently.
+    fields = readonly_fields  # type: ignore[assignment]
     inlines = [MatchSeatInline, MatchActionInline]
 
     @admin.display(description=_("seats"))
@@ -135,7 +138,8 @@ class TableSignalAdmin(ReadOnlyAdmin):
     list_select_related = ["match"]
     date_hierarchy = "created_at"
     fields = ["match", "seat", "sender", "kind", "value", "target", "log_position", "created_at"]
-    readonly_fields = fields
+    # The same names, all read-only: django-stubs types the two lists differently.
+    readonly_fields = fields  # type: ignore[assignment]
 
     @admin.display(description=_("sender"))
     def sender(self, signal: TableSignal) -> str:

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 
 from bangarena_engine import Game
-from bangarena_site.live.sender import run_from_sync
+from bangarena_site.live.sender import channel_layer, run_from_sync
 from game import presence
 from game.models import Match, MatchSeat
 from game.table import context
@@ -176,7 +175,7 @@ async def _send_all(outgoing: list[tuple[str, dict[str, Any]]]) -> None:
     """One hop onto the event loop for the whole batch instead of one per group, and the
     groups' sends at once (each group gets its own frame, so their order does not matter):
     one Redis round trip of waiting instead of one per group."""
-    layer = get_channel_layer()
+    layer = channel_layer()
     await asyncio.gather(*(layer.group_send(group, message) for group, message in outgoing))
 
 

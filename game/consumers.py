@@ -24,6 +24,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -40,8 +41,8 @@ from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin, parse_object, whole_number
 from bangarena_site.live.layer import ClosedChannelCleanupMixin
 from bangarena_site.live.outages import LayerOutageMixin
-from game import broadcast, presence, services, table_signals
-from game.models import Match
+from game import broadcast, services, table_signals
+from game.heartbeat import HEARTBEAT, MatchScreenMixin
 
 logger = logging.getLogger(__name__)
 
@@ -52,10 +53,6 @@ CLOSE_NO_SUCH_MATCH = 4404
 MAX_MESSAGES = 20
 PER_SECONDS = 5.0
 
-#: The page's heartbeat frame, compared as it comes (no parsing for the commonest frame).
-HEARTBEAT = '{"beat":1}'
-BEAT_WRITE_SECONDS = presence.WRITE_AT_MOST_EVERY.total_seconds()
-
 SLOW_DOWN = _("Too many clicks at once; slow down a little.")
 UNREADABLE = _("That move could not be read; reload the page.")
 FAILED = _("Something went wrong with that; nothing was changed. Try again.")
@@ -64,7 +61,7 @@ UNREACHABLE = _(
 )
 
 
-def connection_language(scope: dict[str, Any]) -> str:
+def connection_language(scope: Mapping[str, Any]) -> str:
     """The language this socket's page is shown in: the account's choice, else the language
     cookie, else Accept-Language, else the site default (as LocaleMiddleware decides)."""
     user = scope.get("user")
@@ -79,11 +76,14 @@ def connection_language(scope: dict[str, Any]) -> str:
     return translation.get_language_from_request(request) or settings.LANGUAGE_CODE
 
 
-class MatchConsumer(
+# LayerOutageMixin wraps channel_receive in a property (bangarena_site.live.outages), where
+# the stubs declare a plain attribute.
+class MatchConsumer(  # type: ignore[misc]
     ClosedChannelCleanupMixin,
     GuardedSocketMixin,
     LayerOutageMixin,
     AccountSocketMixin,
+    MatchScreenMixin,
     AsyncWebsocketConsumer,
 ):
     match_id: int
@@ -92,10 +92,6 @@ class MatchConsumer(
     language: str = settings.LANGUAGE_CODE
     # The table version of the last frame sent: a later delta must follow it exactly.
     last_version: int = -1
-    # Whether this socket's screen row was written: only then does its disconnect remove it.
-    counted: bool = False
-    # When this socket's last heartbeat was written (the services' clock, in seconds).
-    beat_written: float = float("-inf")
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -114,11 +110,7 @@ class MatchConsumer(
         await self.channel_layer.group_add(broadcast.next_group(self.match_id), self.channel_name)
         await self.accept()
         await self.join_account_group()
-        await database_sync_to_async(presence.open_screen)(
-            self.match_id, seat, self.language, self.channel_name
-        )
-        self.counted = True
-        self.beat_written = services.clock().timestamp()
+        await self._open_screen()
         await self._send_full_table()
 
     async def disconnect(self, code: int) -> None:
@@ -139,11 +131,7 @@ class MatchConsumer(
                 "Match %s socket left its groups uncleanly", self.match_id, exc_info=True
             )
         finally:
-            if self.counted:
-                self.counted = False
-                await database_sync_to_async(presence.close_screen)(
-                    self.match_id, self.seat, self.channel_name
-                )
+            await self._close_screen()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if text_data == HEARTBEAT:
@@ -185,15 +173,9 @@ class MatchConsumer(
             await self._toast(refused.message)
 
     async def _beat(self) -> None:
-        """The page is alive (Q48). Written at most once a second per socket, outside the
-        click flood guard: a heartbeat is not a click."""
-        now = services.clock().timestamp()
-        if not self.counted or now - self.beat_written < BEAT_WRITE_SECONDS:
-            return
-        self.beat_written = now
-        await database_sync_to_async(presence.beat)(
-            self.match_id, self.seat, self.language, self.channel_name
-        )
+        """The page is alive (Q48), outside the click flood guard: a heartbeat is not a
+        click."""
+        await self._screen_beat()
 
     async def table_presence(self, event: dict[str, Any]) -> None:
         """Presence regions (game.broadcast.publish_presence): not versioned, passed on once
@@ -251,14 +233,6 @@ class MatchConsumer(
             return False
         self.recent.append(now)
         return True
-
-    def _find_seat(self) -> tuple[bool, int | None]:
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
-            return False, None
-        session = self.scope.get("session")
-        session_key = getattr(session, "session_key", None)
-        return True, services.seat_of(match, self.scope.get("user"), session_key)
 
 
 def next_match_notice(match_id: int, language: str) -> str:

@@ -39,6 +39,11 @@ class SeedField(models.CharField):
     """A game seed: an integer of up to 256 bits (bangarena_engine.rng.SEED_BITS), wider than any
     database integer, so it is stored as its decimal digits and read back as an ``int``."""
 
+    # For django-stubs (annotations only): what the field takes and what it reads back, an
+    # int where CharField reads back text.
+    _pyi_private_set_type: int | str
+    _pyi_private_get_type: int  # type: ignore[assignment]
+
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("max_length", 80)
         super().__init__(*args, **kwargs)

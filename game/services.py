@@ -41,7 +41,11 @@ DISCONNECTED_LIMIT_SECONDS = 8
 # A timer may fire a moment early (Celery countdowns use the worker's clock).
 DEADLINE_TOLERANCE = timedelta(milliseconds=250)
 # The answer of a player who has none: take the hit, lose the round (R68, R120).
-PASS: dict = {"type": "pass"}
+#: An action as the engine takes it: an entry of ``Game.legal_actions``, or what a player or a
+#: program sent (JSON, which the engine checks before anything changes).
+Action = dict[str, Any]
+
+PASS: Action = {"type": "pass"}
 # A bot decision older than this has lost its job: the sweeper plays it (longest pause is 3 s).
 BOT_OVERDUE_AFTER = timedelta(seconds=5)
 # R121 autopilot: after this many timed-out decisions in a row, or this long away during his
@@ -182,7 +186,7 @@ def _label(seats: list[SeatSpec], index: int) -> str:
 def submit(
     match_id: int,
     seat: int,
-    action: dict,
+    action: Action,
     version: int,
     *,
     cause: str = MatchAction.Cause.PLAYER,
@@ -225,6 +229,7 @@ def play_due(match_id: int, version: int) -> SubmitResult | None:
             return None
         now = clock()
         seat = match.awaited_seat
+        assert seat is not None  # a running match awaits a seat
         seats = _seats(match)
         if seats[seat].plays_itself:
             game = match.game()
@@ -253,14 +258,14 @@ def _time_out(
     card. Each timed-out decision counts towards the autopilot of R121: after
     ``AUTOPILOT_AFTER_TIMEOUTS`` in a row the server bot takes the seat over."""
     player = seats[seat]
-    result = _apply(match, game, seats, seat, game.default_action(seat), TIMEOUT, now)
+    result = _apply(match, game, seats, seat, automatic_move(game, seat), TIMEOUT, now)
     whole_turn = _away(match, player)
     for _move in range(MAX_AUTOMATIC_MOVES):
         if result.finished or not whole_turn:
             break
         if game.awaiting() != [seat] or match.state["turn"] != seat:
             break
-        action = game.default_action(seat)
+        action = automatic_move(game, seat)
         result = _apply(match, game, seats, seat, action, TIMEOUT, now, announce=False)
     player.timeouts += 1
     player.save(update_fields=["timeouts"])
@@ -270,6 +275,14 @@ def _time_out(
 
 
 TIMEOUT = MatchAction.Cause.TIMEOUT
+
+
+def automatic_move(game: Game, seat: int) -> Action:
+    """R120's automatic move for the awaited ``seat`` (the engine has one for every seat it
+    awaits, and answers None only for a seat it does not)."""
+    action = game.default_action(seat)
+    assert action is not None, f"seat {seat} is not awaited"
+    return action
 
 
 def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
@@ -286,7 +299,7 @@ def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
     return list(due.values_list("pk", "version"))
 
 
-def _bot_action(match: Match, game: Game, seat: int) -> dict:
+def _bot_action(match: Match, game: Game, seat: int) -> Action:
     """The server bot's move for ``seat`` (R121, R141), from that seat's view only."""
     from game.bots import BotMemory, choose
 
@@ -297,7 +310,7 @@ def _bot_action(match: Match, game: Game, seat: int) -> dict:
     if action not in legal:
         # A bot bug must not freeze the table: log it and make the simplest move (R120).
         logger.error("Bot for match %s seat %s chose an illegal %r", match.pk, seat, action)
-        return game.default_action(seat)
+        return automatic_move(game, seat)
     return action
 
 
@@ -312,7 +325,7 @@ def _apply(
     game: Game,
     seats: list[MatchSeat],
     seat: int,
-    action: dict,
+    action: Action,
     cause: str,
     now: datetime,
     *,
@@ -801,6 +814,7 @@ def rearm_running_matches() -> int:
             last_seen=now
         )
         for match in Match.objects.select_for_update().filter(status=Match.Status.RUNNING):
+            assert match.awaited_seat is not None  # a running match awaits a seat
             player = match.seats.get(seat=match.awaited_seat)
             if player.plays_itself:
                 _schedule_move(match, _pause(match.tempo, turn_changed=False))

@@ -15,23 +15,17 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from bangarena_site.live.frames import GuardedSocketMixin
 from bangarena_site.live.layer import ClosedChannelCleanupMixin
-from game import broadcast, presence, services
-from game.consumers import (
-    BEAT_WRITE_SECONDS,
-    CLOSE_NO_SUCH_MATCH,
-    HEARTBEAT,
-    connection_language,
-    next_match_notice,
-)
-from game.models import Match
+from game import broadcast
+from game.consumers import CLOSE_NO_SUCH_MATCH, connection_language, next_match_notice
+from game.heartbeat import HEARTBEAT, MatchScreenMixin
 
 
-class AfterMatchConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWebsocketConsumer):
+class AfterMatchConsumer(
+    ClosedChannelCleanupMixin, GuardedSocketMixin, MatchScreenMixin, AsyncWebsocketConsumer
+):
     match_id: int
     seat: int | None = None
     language: str = ""
-    opened: bool = False
-    beat_written: float = float("-inf")
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -43,11 +37,7 @@ class AfterMatchConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWeb
         self.seat = seat
         await self.channel_layer.group_add(broadcast.next_group(self.match_id), self.channel_name)
         await self.accept()
-        await database_sync_to_async(presence.open_screen)(
-            self.match_id, seat, self.language, self.channel_name
-        )
-        self.opened = True
-        self.beat_written = services.clock().timestamp()
+        await self._open_screen()
 
     async def disconnect(self, code: int) -> None:
         try:
@@ -55,30 +45,11 @@ class AfterMatchConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWeb
                 broadcast.next_group(self.match_id), self.channel_name
             )
         finally:
-            if self.opened:
-                self.opened = False
-                await database_sync_to_async(presence.close_screen)(
-                    self.match_id, self.seat, self.channel_name
-                )
+            await self._close_screen()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if text_data != HEARTBEAT or not self.opened:
-            return
-        now = services.clock().timestamp()
-        if now - self.beat_written < BEAT_WRITE_SECONDS:
-            return
-        self.beat_written = now
-        await database_sync_to_async(presence.beat)(
-            self.match_id, self.seat, self.language, self.channel_name
-        )
+        if text_data == HEARTBEAT:
+            await self._screen_beat()
 
     async def table_next(self, event: dict[str, Any]) -> None:
         await self.send(text_data=next_match_notice(event["match"], self.language))
-
-    def _find_seat(self) -> tuple[bool, int | None]:
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
-            return False, None
-        session = self.scope.get("session")
-        session_key = getattr(session, "session_key", None)
-        return True, services.seat_of(match, self.scope.get("user"), session_key)

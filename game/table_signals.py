@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from django.db import transaction
 from django.utils.functional import Promise
@@ -211,6 +211,22 @@ class ReactionShown:
     left_ms: int
 
 
+class SignalFacts(Protocol):
+    """What the board and the log read of one signal: a stored ``TableSignal`` row, or the
+    table's copy of one (``game.table.context.SignalRecord``)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def value(self) -> str: ...
+    @property
+    def target(self) -> int | None: ...
+    @property
+    def created_at(self) -> datetime: ...
+
+
 @dataclass
 class SeatSignals:
     """What one seat shows: its latest claim, the guesses on it, its fresh reaction, and the
@@ -265,7 +281,7 @@ def initials(name: str) -> str:
     return name[:2].upper() or "?"
 
 
-def signal_sentence(signal: TableSignal, names: dict[int, str]) -> SafeString:
+def signal_sentence(signal: SignalFacts, names: dict[int, str]) -> SafeString:
     """The log line of one signal, with names escaped."""
     who = names.get(signal.seat, str(signal.seat + 1))
     if signal.kind == NOTICE:
@@ -310,7 +326,7 @@ def signal_sentence(signal: TableSignal, names: dict[int, str]) -> SafeString:
 
 
 def board(
-    signals: Iterable[TableSignal],
+    signals: Iterable[SignalFacts],
     view: dict[str, Any],
     viewer: int | None,
     names: dict[int, str],
@@ -326,7 +342,7 @@ def board(
     seats: dict[int, SeatSignals] = {}
     claims: dict[int, str] = {}
     marks: dict[tuple[int, int], str] = {}
-    reactions: dict[int, TableSignal] = {}
+    reactions: dict[int, SignalFacts] = {}
     for signal in signals:
         if signal.kind == CLAIM:
             claims[signal.seat] = signal.value

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
 
+from bangarena_site.request_types import HtmxRequest
 from game import broadcast, catalogue, presence, seat_labels, services
 from game.models import Match
 from stats import recording, summary
@@ -25,7 +26,7 @@ def _viewer(request: HttpRequest, match: Match) -> int | None:
     return services.seat_of(match, request.user, request.session.session_key)
 
 
-def table(request: HttpRequest, match_id: int) -> HttpResponse:
+def table(request: HtmxRequest, match_id: int) -> HttpResponse:
     """The live table: the first paint of the regions the WebSocket keeps updating. Asked by
     htmx (a screen that saw a gap in the table versions), only the whole table fragment."""
     match = get_object_or_404(Match, pk=match_id)

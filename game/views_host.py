@@ -12,6 +12,8 @@ WebSocket, so an htmx request gets an empty 204; a plain form post goes back to 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
@@ -54,14 +56,19 @@ def _refused(error: services.MatchError) -> HttpResponse:
     return HttpResponse(str(error.message), status=409, content_type="text/plain; charset=utf-8")
 
 
-@require_POST
-def hand_to_bot(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
-    match = _seat_match(request, match_id, seat)
+def _change(request: HttpRequest, match: Match, make: Callable[[], object]) -> HttpResponse:
+    """Make a change to the table: done, or refused (409) with the reason in words."""
     try:
-        services.hand_to_bot(match.pk, seat)
+        make()
     except services.MatchError as error:
         return _refused(error)
     return _done(request, match)
+
+
+@require_POST
+def hand_to_bot(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
+    match = _seat_match(request, match_id, seat)
+    return _change(request, match, lambda: services.hand_to_bot(match.pk, seat))
 
 
 @require_POST
@@ -73,21 +80,13 @@ def stay_out(request: HttpRequest, match_id: int) -> HttpResponse:
     seat = services.seat_of(match, request.user, request.session.session_key)
     if seat is None:
         raise PermissionDenied
-    try:
-        services.hand_to_bot(match.pk, seat)
-    except services.MatchError as error:
-        return _refused(error)
-    return _done(request, match)
+    return _change(request, match, lambda: services.hand_to_bot(match.pk, seat))
 
 
 @require_POST
 def return_to_player(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
     match = _seat_match(request, match_id, seat)
-    try:
-        services.return_to_player(match.pk, seat)
-    except services.MatchError as error:
-        return _refused(error)
-    return _done(request, match)
+    return _change(request, match, lambda: services.return_to_player(match.pk, seat))
 
 
 @require_POST

@@ -44,9 +44,10 @@ def set_table_prefs(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         raise PermissionDenied
     changes: dict[str, bool] = {}
-    for key, raw in request.POST.items():
+    for key in request.POST:
         if key == "csrfmiddlewaretoken":
             continue
+        raw = request.POST[key]
         if key not in table_prefs.DEFAULTS or raw.lower() not in BOOLEANS:
             return HttpResponse(status=400)
         changes[key] = BOOLEANS[raw.lower()]

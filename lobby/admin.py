@@ -11,11 +11,13 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
+from bangarena_site.request_types import SignedInRequest
 from lobby import services
 from lobby.models import Room, RoomModerationLog, RoomSeat
 
@@ -48,7 +50,7 @@ def _with_reason(
         "objects": queryset,
         "action": request.POST.get("action", ""),
         "opts": modeladmin.model._meta,
-        "selected": request.POST.getlist(admin.helpers.ACTION_CHECKBOX_NAME),
+        "selected": request.POST.getlist(ACTION_CHECKBOX_NAME),
     }
     return TemplateResponse(request, "lobby/admin/reason.html", context)
 
@@ -58,7 +60,8 @@ class RoomSeatInline(admin.TabularInline):
     extra = 0
     can_delete = False
     fields = ["index", "kind", "name", "user", "connected", "joined_at", "last_seen"]
-    readonly_fields = fields
+    # The same names, all read-only: django-stubs types the two lists differently.
+    readonly_fields = fields  # type: ignore[assignment]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -69,7 +72,8 @@ class ModerationLogInline(admin.TabularInline):
     extra = 0
     can_delete = False
     fields = ["created_at", "action", "member_name", "reason", "moderator"]
-    readonly_fields = fields
+    # The same names, all read-only: django-stubs types the two lists differently.
+    readonly_fields = fields  # type: ignore[assignment]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -91,7 +95,9 @@ class RoomAdmin(admin.ModelAdmin):
         return False
 
     @admin.action(description=_("Close the selected rooms (with a reason)"))
-    def close_rooms(self, request: HttpRequest, queryset: QuerySet[Room]) -> HttpResponse | None:
+    def close_rooms(
+        self, request: SignedInRequest, queryset: QuerySet[Room]
+    ) -> HttpResponse | None:
         def close(room: Room, reason: str) -> int:
             if room.is_closed:
                 return 0
@@ -123,7 +129,7 @@ class RoomSeatAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Kick the selected members from their rooms (with a reason)"))
     def kick_members(
-        self, request: HttpRequest, queryset: QuerySet[RoomSeat]
+        self, request: SignedInRequest, queryset: QuerySet[RoomSeat]
     ) -> HttpResponse | None:
         def kick(seat: RoomSeat, reason: str) -> int:
             room = seat.room

@@ -7,9 +7,7 @@ to the room's group and no socket ever receives HTML made for someone else.
 
 from __future__ import annotations
 
-from channels.layers import get_channel_layer
-
-from bangarena_site.live.sender import run_from_sync
+from bangarena_site.live.sender import channel_layer, run_from_sync
 
 # RoomConsumer.room_changed handles this message type.
 ROOM_CHANGED = "room.changed"
@@ -21,5 +19,5 @@ def room_group(room_id: int) -> str:
 
 def room_changed(room_id: int) -> None:
     """Ask every open page of the room to redraw it (call after the change committed)."""
-    layer = get_channel_layer()
+    layer = channel_layer()
     run_from_sync(lambda: layer.group_send(room_group(room_id), {"type": ROOM_CHANGED}))

@@ -11,6 +11,7 @@ checked POSTs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -21,8 +22,8 @@ from django.utils import translation
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin
 from bangarena_site.live.layer import ClosedChannelCleanupMixin
-from game import services as game_services
-from game.consumers import BEAT_WRITE_SECONDS, HEARTBEAT, connection_language
+from game.consumers import connection_language
+from game.heartbeat import HEARTBEAT, HeartbeatMixin
 from lobby import broadcast, codes, services
 from lobby.identity import Person, person_of_scope
 from lobby.models import Room
@@ -32,7 +33,7 @@ from lobby.presenters import room_fragment
 CLOSE_NO_SUCH_ROOM = 4404
 
 
-def origin_of(scope: dict[str, Any]) -> str:
+def origin_of(scope: Mapping[str, Any]) -> str:
     """The page's origin (scheme + host), for the share link shown in the room."""
     for name, value in scope.get("headers") or []:
         if name == b"origin":
@@ -41,7 +42,11 @@ def origin_of(scope: dict[str, Any]) -> str:
 
 
 class RoomConsumer(
-    ClosedChannelCleanupMixin, GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer
+    ClosedChannelCleanupMixin,
+    GuardedSocketMixin,
+    AccountSocketMixin,
+    HeartbeatMixin,
+    AsyncWebsocketConsumer,
 ):
     room_id: int | None = None
     group: str | None = None
@@ -50,7 +55,6 @@ class RoomConsumer(
     origin: str = ""
     # Whether this socket was counted present: only then does its disconnect uncount it.
     counted: bool = False
-    beat_written: float = float("-inf")
 
     async def connect(self) -> None:
         code = codes.normalize(self.scope["url_route"]["kwargs"]["code"])
@@ -85,12 +89,11 @@ class RoomConsumer(
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Only heartbeats are read (Q48: the member is still here); other frames are
         ignored. At most one write a second per socket."""
-        if text_data != HEARTBEAT or not self.counted or self.room_id is None:
-            return
-        now = game_services.clock().timestamp()
-        if now - self.beat_written < BEAT_WRITE_SECONDS:
-            return
-        self.beat_written = now
+        if text_data == HEARTBEAT and self.counted and self.room_id is not None:
+            await self._heartbeat()
+
+    async def _write_beat(self) -> None:
+        assert self.room_id is not None  # only a counted socket of a found room beats
         await database_sync_to_async(services.room_beat)(self.room_id, self.person)
 
     async def room_changed(self, event: dict[str, Any]) -> None:
@@ -106,6 +109,7 @@ class RoomConsumer(
         return Room.objects.filter(code=code).values_list("pk", flat=True).first()
 
     def _render(self) -> str:
+        assert self.room_id is not None  # the socket of a room that was not found is closed
         room = Room.objects.select_related("host", "current_match").get(pk=self.room_id)
         with translation.override(self.language):
             return room_fragment(room, self.person, origin=self.origin)

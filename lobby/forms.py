@@ -62,6 +62,10 @@ class NameLength(MaxLengthValidator):
 
 
 class SettingsForm(forms.Form):
+    #: Set by the start screen's view when a room code was refused (no default: unset, the
+    #: template shows nothing).
+    code_error: str
+
     name = forms.CharField(
         label=_("Your name at the table"),
         strip=True,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +50,7 @@ def person_of(request: HttpRequest, *, create_session: bool = False) -> Person:
     return Person(None, session.session_key or "")
 
 
-def person_of_scope(scope: dict[str, Any]) -> Person:
+def person_of_scope(scope: Mapping[str, Any]) -> Person:
     """The person behind a WebSocket (after the auth middleware)."""
     user = scope.get("user")
     if user is not None and user.is_authenticated:

@@ -29,7 +29,7 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
     me = services.member_of(room, person)
     is_host = services.is_host(room, person)
     table_here = _table_presence(room)
-    seats = []
+    seats: list[dict[str, Any]] = []
     for index in range(room.seats):
         seat = by_index.get(index)
         if seat is None:

@@ -278,7 +278,7 @@ def join_room(request: HttpRequest, code: str) -> HttpResponse:
     form = NameForm(request.POST)
     room = _room_or_404(request, code)
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors["name"]))
+        messages.error(request, " ".join(str(error) for error in form.errors["name"]))
         return redirect("lobby:room", room.code)
     preferences.save(request, {"name": form.cleaned_data["name"]})
     person = person_of(request, create_session=True)

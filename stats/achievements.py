@@ -287,26 +287,26 @@ def totals(user_id: int, *, until: datetime | None = None) -> Totals:
 
 def unlock_for(record: MatchRecord, results: Iterable[PlayerResult]) -> list[UserAchievement]:
     """Unlock what each user result of ``record`` earned (each achievement once per user)."""
-    owned = [r for r in results if r.user_id is not None]
+    owned = [(r.user_id, r) for r in results if r.user_id is not None]
     if not owned:
         return []
     table = list(record.players.all())
-    have: dict[int, set[str]] = {r.user_id: set() for r in owned}
+    have: dict[int, set[str]] = {user_id: set() for user_id, _result in owned}
     for user_id, code in UserAchievement.objects.filter(user_id__in=list(have)).values_list(
         "user_id", "code"
     ):
         have[user_id].add(code)
     new: list[UserAchievement] = []
-    for result in owned:
-        sums = totals(result.user_id, until=result.finished_at)
+    for user_id, result in owned:
+        sums = totals(user_id, until=result.finished_at)
         for achievement in _CATALOGUE:
-            if achievement.code in have[result.user_id]:
+            if achievement.code in have[user_id]:
                 continue
             if achievement.met(result, table, sums):
-                have[result.user_id].add(achievement.code)
+                have[user_id].add(achievement.code)
                 new.append(
                     UserAchievement(
-                        user_id=result.user_id,
+                        user_id=user_id,
                         code=achievement.code,
                         match_id=record.match_id,
                         unlocked_at=record.finished_at,

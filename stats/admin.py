@@ -7,7 +7,7 @@ rebuilt from the stored results with ``manage.py recompute_ratings``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
@@ -16,10 +16,15 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from bangarena_site.accounts.models import User
 from game import catalogue
 from stats.achievements import ACHIEVEMENTS
 from stats.badges import BADGES
 from stats.models import LeaderboardExclusion, MatchRecord, PlayerResult, Rating, UserAchievement
+
+if TYPE_CHECKING:
+    # Lazily translated text (gettext_lazy); a name the stubs alone define.
+    from django.utils.functional import _StrPromise
 
 
 class ReadOnlyMixin:
@@ -54,7 +59,8 @@ class PlayerResultInline(ReadOnlyMixin, admin.TabularInline):
         "stars",
         "badge_names",
     ]
-    readonly_fields = fields
+    # The same names, all read-only: django-stubs types the two lists differently.
+    readonly_fields = fields  # type: ignore[assignment]
 
     @admin.display(description=_("role"))
     def role_name(self, row: PlayerResult) -> str:
@@ -71,7 +77,7 @@ class PlayerResultInline(ReadOnlyMixin, admin.TabularInline):
 
 
 def catalogue_filter(
-    field: str, title: Promise, names: dict[str, Promise]
+    field: str, title: _StrPromise, names: dict[str, Promise]
 ) -> type[admin.SimpleListFilter]:
     """A list filter over a column of catalogue ids (a mode, a team), offering their names in
     the moderator's language instead of the stored ids."""
@@ -79,7 +85,10 @@ def catalogue_filter(
     class CatalogueFilter(admin.SimpleListFilter):
         parameter_name = field
 
-        def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Promise]]:
+        # The catalogue's names are lazy text (Promise), which the stubs narrow to _StrPromise.
+        def lookups(  # type: ignore[override]
+            self, request: HttpRequest, model_admin: Any
+        ) -> list[tuple[str, Promise]]:
             return list(names.items())
 
         def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
@@ -125,7 +134,8 @@ class MatchRecordAdmin(ReadOnlyMixin, admin.ModelAdmin):
         "recorded_at",
     ]
     # Every stored column, with modes and teams by name (the raw ids are not shown again).
-    fields = readonly_fields
+    # The same names, all shown: django-stubs types the two lists differently.
+    fields = readonly_fields  # type: ignore[assignment]
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # Deleting a record would leave tallies, achievements and ratings counting it.
@@ -171,7 +181,8 @@ class UserAchievementAdmin(ReadOnlyMixin, admin.ModelAdmin):
     @admin.action(description=_("Revoke the selected achievements"), permissions=["delete"])
     def revoke(self, request: HttpRequest, queryset: QuerySet[UserAchievement]) -> None:
         rows = list(queryset)
-        self.log_deletions(request, rows)
+        # log_deletions only iterates: the rows read once above are the rows deleted below.
+        self.log_deletions(request, rows)  # type: ignore[arg-type]
         UserAchievement.objects.filter(pk__in=[row.pk for row in rows]).delete()
         self.message_user(
             request,
@@ -191,7 +202,8 @@ class LeaderboardExclusionAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: LeaderboardExclusion, form: Any, change: bool):
         if not change:
-            obj.created_by = request.user
+            # The admin lets only signed-in staff in: the user is never anonymous here.
+            obj.created_by = cast(User, request.user)
         super().save_model(request, obj, form, change)
 
 

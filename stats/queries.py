@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from hashlib import blake2b
-from typing import Any
+from typing import Any, TypedDict
 from uuid import uuid4
 
 from django.contrib.auth import get_user_model
@@ -288,7 +288,7 @@ def display_rating(ordinal: float) -> int:
 HISTORY_ORDER = ("-finished_at", "-id")
 
 
-def history(user_id: int, *, mode: str = "", role: str = "") -> QuerySet[PlayerResult]:
+def history(user_id: int, *, mode: str = "", role: str = "") -> QuerySet[PlayerResult, int]:
     """Ids of the user's results, newest first (what the paginator counts and slices)."""
     rows = PlayerResult.objects.filter(user_id=user_id)
     if mode:
@@ -298,7 +298,22 @@ def history(user_id: int, *, mode: str = "", role: str = "") -> QuerySet[PlayerR
     return rows.order_by(*HISTORY_ORDER).values_list("id", flat=True)
 
 
-def history_rows(ids: list[int]) -> list[dict]:
+class HistoryRow(TypedDict):
+    """One row of the history page: the player's result joined with its match record."""
+
+    finished_at: datetime
+    mode: str
+    role: str
+    character: str
+    won: bool
+    seat: int
+    record_id: int
+    record__seats: int
+    record__rounds: int
+    record__match_id: int
+
+
+def history_rows(ids: list[int]) -> list[HistoryRow]:
     """The shown columns of one page of results, with the record's seats, rounds and match id
     (one query; joined only for the page's rows, never for the rows a deep page skips)."""
     rows = PlayerResult.objects.filter(id__in=ids).order_by(*HISTORY_ORDER)
@@ -318,7 +333,7 @@ def history_rows(ids: list[int]) -> list[dict]:
     )
 
 
-def table_mates(rows: list[dict]) -> dict[int, list[tuple[str, str]]]:
+def table_mates(rows: list[HistoryRow]) -> dict[int, list[tuple[str, str]]]:
     """The other players of each listed match, by record id, in seat order, as (kind, name):
     one query for the whole page."""
     mine = {(row["record_id"], row["seat"]) for row in rows}

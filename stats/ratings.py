@@ -59,7 +59,7 @@ def update_for(record: MatchRecord, players: Iterable[PlayerResult] | None = Non
         stored = current.get(player.user_id) if player.user_id is not None else None
         mu, sigma = (stored.mu, stored.sigma) if stored else (DEFAULT_MU, DEFAULT_SIGMA)
         teams.append([MODEL.rating(mu=mu, sigma=sigma)])
-    ranks = [1 if p.won else 2 for p in table]
+    ranks: list[float] = [1 if p.won else 2 for p in table]
     if len(set(ranks)) < 2:
         return 0  # nobody won or everyone did: nothing to learn (not reachable by the rules)
     rated = MODEL.rate(teams, ranks=ranks)

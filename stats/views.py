@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
-from django.forms import Form
+from django.forms import ChoiceField, Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,6 +21,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from bangarena_site.request_types import SignedInRequest
 from game import catalogue, seat_labels
 from game import services as game_services
 from stats import charts, queries
@@ -65,6 +66,14 @@ def _day(moment: datetime | None) -> str:
 # --- history -----------------------------------------------------------------------------------
 
 
+def _choices(form: Form, field: str) -> Any:
+    """The choices of one of the filter forms' select fields (every one is a ChoiceField)."""
+    choice_field = form.fields[field]
+    if not isinstance(choice_field, ChoiceField):
+        raise TypeError(f"{field} is not a choice field")
+    return choice_field.choices
+
+
 def _options(form: Form, field: str, value: str) -> dict[str, Any]:
     """A select's id, label and (value, name, selected) options. Rendered by the page's own
     markup: Django's widget templates cost more than the rest of the page."""
@@ -73,20 +82,20 @@ def _options(form: Form, field: str, value: str) -> dict[str, Any]:
         "name": field,
         "id": bound.id_for_label,
         "label": bound.label,
-        "options": [(key, name, key == value) for key, name in form.fields[field].choices],
+        "options": [(key, name, key == value) for key, name in _choices(form, field)],
     }
 
 
 @login_required
 @require_GET
-def history(request: HttpRequest) -> HttpResponse:
+def history(request: SignedInRequest) -> HttpResponse:
     """Every match of the signed-in user, newest first, filtered by mode and role."""
     form = HistoryFilter(request.GET)
     values, dropped = cleaned(form)
     if dropped:
         _warn_ignored(request)
-    rows = queries.history(request.user.pk, mode=values["mode"], role=values["role"])
-    page = _page(request, rows, queries.HISTORY_PAGE_SIZE)
+    ids = queries.history(request.user.pk, mode=values["mode"], role=values["role"])
+    page = _page(request, ids, queries.HISTORY_PAGE_SIZE)
     # Names are translated once per page, not once per row.
     modes = {key: str(name) for key, name in catalogue.MODES.items()}
     roles = {key: str(role.name) for key, role in catalogue.ROLES.items()}
@@ -257,8 +266,8 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     role = (values["role"] or "marshal") if board == "role" else ""
     start = queries.period_start(period, game_services.clock().astimezone(UTC).date())
     hidden = queries.left_off()
-    rows = queries.board_rows(board, period, start, role, hidden)
-    page = queries.board_page(rows, request.GET.get("page"), queries.LEADERBOARD_PAGE_SIZE)
+    tallies = queries.board_rows(board, period, start, role, hidden)
+    page = queries.board_page(tallies, request.GET.get("page"), queries.LEADERBOARD_PAGE_SIZE)
     # One reverse for the whole page: the player links differ only in the (quoted) username.
     player_url = reverse("stats:player", args=["-"])[:-2]
     percent = _("%(rate)s%%")
@@ -279,7 +288,7 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
     own = None
     if request.user.is_authenticated:
         own = queries.own_standing(board, period, start, role, request.user.pk, hidden)
-    boards = form.fields["board"].choices
+    boards = _choices(form, "board")
     filters = [_options(form, "period", period)]
     if board == "role":
         filters.append(_options(form, "role", role))
@@ -301,6 +310,6 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
             "min_matches": queries.MIN_MATCHES,
             "boards": boards,
             "board_name": dict(boards)[board],
-            "period_name": dict(form.fields["period"].choices)[period],
+            "period_name": dict(_choices(form, "period"))[period],
         },
     )

@@ -12,6 +12,8 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from bangarena_site.request_types import SignedInRequest
+
 from .forget import delete_account
 from .models import User
 from .services import ban_user, unban_user
@@ -62,7 +64,7 @@ class UserAdmin(DjangoUserAdmin):
     readonly_fields = ("banned_at", "ban_reason", "last_login", "date_joined")
     actions = ("ban_selected", "unban_selected")
     fieldsets = (
-        *DjangoUserAdmin.fieldsets,
+        *(DjangoUserAdmin.fieldsets or ()),
         (_("Player"), {"fields": ("display_name", "preferred_language")}),
         (_("Moderation"), {"fields": ("banned_at", "ban_reason")}),
     )
@@ -82,7 +84,9 @@ class UserAdmin(DjangoUserAdmin):
             delete_account(user)
 
     @admin.action(description=_("Ban selected users"), permissions=["change"])
-    def ban_selected(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
+    def ban_selected(
+        self, request: SignedInRequest, queryset: QuerySet[User]
+    ) -> HttpResponse | None:
         # Nobody locks themselves out by a slip of the checkbox.
         targets = queryset.exclude(pk=request.user.pk)
         form = BanForm(request.POST if "apply" in request.POST else None)

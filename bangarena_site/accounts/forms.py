@@ -43,7 +43,7 @@ class SignUpForm(UserCreationForm):
             validate_not_look_alike(username)
         return username
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any] | None:
         wait = self.throttle.seconds_until_allowed(self.address)
         if wait:
             minutes = minutes_to_wait(wait)

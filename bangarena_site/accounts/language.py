@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Literal, cast
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]
 SUPPORTED_LANGUAGES = frozenset(LANGUAGE_CODES)
+
+
+def _same_site() -> Literal["Lax", "Strict", "None", False] | None:
+    """The cookie's SameSite setting: Django types it as any string, set_cookie wants one of
+    the values browsers know (the site sets "Lax")."""
+    return cast(Literal["Lax", "Strict", "None", False] | None, settings.LANGUAGE_COOKIE_SAMESITE)
 
 
 def is_supported(code: str | None) -> bool:
@@ -31,7 +39,7 @@ def remember_language(response: HttpResponse, code: str) -> None:
         domain=settings.LANGUAGE_COOKIE_DOMAIN,
         secure=settings.LANGUAGE_COOKIE_SECURE,
         httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        samesite=_same_site(),
     )
 
 
@@ -41,5 +49,5 @@ def forget_language(response: HttpResponse) -> None:
         settings.LANGUAGE_COOKIE_NAME,
         path=settings.LANGUAGE_COOKIE_PATH,
         domain=settings.LANGUAGE_COOKIE_DOMAIN,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        samesite=_same_site(),
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.contrib.auth.validators import UnicodeUsernameValidator
@@ -16,7 +18,14 @@ from .validators import validate_no_control_characters
 DISPLAY_NAME_MAX_LENGTH = NAME_MAX_LENGTH
 
 
-class CaseInsensitiveUserManager(UserManager):
+if TYPE_CHECKING:
+    # The stubs' manager is generic in its user model; Django's class is not subscriptable.
+    _UserManager = UserManager["User"]
+else:
+    _UserManager = UserManager
+
+
+class CaseInsensitiveUserManager(_UserManager):
     """Usernames are unique regardless of case, so logging in ignores case too."""
 
     def get_by_natural_key(self, username: str | None) -> User:
@@ -68,7 +77,7 @@ class User(AbstractUser):
     # request. It only ever grows, so lifting a ban never brings an old session back.
     session_generation = models.PositiveIntegerField(default=0, editable=False)
 
-    objects = CaseInsensitiveUserManager()
+    objects: ClassVar[CaseInsensitiveUserManager] = CaseInsensitiveUserManager()
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TypedDict
 
 from django.core.cache import BaseCache, cache
 
@@ -36,6 +37,13 @@ SIGNUP_WINDOW_SECONDS = 60 * 60
 MAX_SIGNUPS_PER_ADDRESS = 5
 
 
+class _Shared(TypedDict):
+    """What the three limits of a login share: one clock and one cache."""
+
+    clock: Callable[[], float]
+    cache: BaseCache
+
+
 class LoginThrottle:
     """A hard limit per username and address, progressive slow-downs per username and per
     address."""
@@ -43,7 +51,7 @@ class LoginThrottle:
     def __init__(
         self, *, clock: Callable[[], float] = time.time, cache_backend: BaseCache | None = None
     ) -> None:
-        shared = {"clock": clock, "cache": cache_backend or cache}
+        shared: _Shared = {"clock": clock, "cache": cache_backend or cache}
         self.by_pair = SlidingWindow(
             "login-pair", MAX_FAILURES_PER_USERNAME, LOGIN_WINDOW_SECONDS, **shared
         )

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from bangarena_site.live.notifications import greeted_already
+from bangarena_site.request_types import SignedInRequest
 from stats.claims import claim_guest_results
 from stats.queries import own_rating
 
@@ -57,7 +58,8 @@ class LoginView(auth_views.LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
-    def form_valid(self, form: LoginForm) -> HttpResponse:
+    # form_class is LoginForm: Django hands this view no other form.
+    def form_valid(self, form: LoginForm) -> HttpResponse:  # type: ignore[override]
         response = super().form_valid(form)
         user = form.get_user()
         if is_supported(user.preferred_language):
@@ -86,7 +88,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: SignedInRequest) -> HttpResponse:
     # A copy: an invalid POST must not leak its rejected name into the header of the re-shown
     # page, which renders request.user.
     form = ProfileForm(request.POST or None, instance=User.objects.get(pk=request.user.pk))
@@ -104,7 +106,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def delete_account_view(request: HttpRequest) -> HttpResponse:
+def delete_account_view(request: SignedInRequest) -> HttpResponse:
     """Leaving BangArena: the player confirms with his password; his matches stay for the
     others under "Deleted player" (accounts.forget)."""
     user = User.objects.get(pk=request.user.pk)

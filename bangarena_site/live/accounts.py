@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+
+from bangarena_site.live.sender import channel_layer
 
 ACCOUNT_CLOSED_MESSAGE = "account.closed"
 
@@ -49,6 +50,6 @@ class AccountSocketMixin:
 
 def close_account_sockets(user_id: int) -> None:
     """Close every open socket of this account (sync code: the ban action)."""
-    async_to_sync(get_channel_layer().group_send)(
+    async_to_sync(channel_layer().group_send)(
         account_group(user_id), {"type": ACCOUNT_CLOSED_MESSAGE}
     )

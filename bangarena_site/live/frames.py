@@ -17,6 +17,7 @@ import logging
 import re
 from typing import Any
 
+from asgiref.typing import WebSocketReceiveEvent
 from channels.exceptions import StopConsumer
 
 from bangarena_site.logs import match_context
@@ -64,8 +65,8 @@ class GuardedSocketMixin:
     """Mix in before ``AsyncWebsocketConsumer``. Subclasses may override ``frame_failed`` to
     tell the client (it must not raise); by default the failure is only logged."""
 
-    async def websocket_receive(self, message: dict[str, Any]) -> None:
-        frame = message.get("text")
+    async def websocket_receive(self, message: WebSocketReceiveEvent) -> None:
+        frame: str | bytes | None = message.get("text")
         if frame is None:
             frame = message.get("bytes")
         if frame is not None and len(frame) > MAX_FRAME_SIZE:

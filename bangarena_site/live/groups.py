@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from channels.layers import get_channel_layer
-
-from bangarena_site.live.sender import run_from_sync
+from bangarena_site.live.sender import channel_layer, run_from_sync
 
 # The consumer handles messages of this type by forwarding their "html" as one text frame.
 FRAGMENT_MESSAGE = "fragment.push"
@@ -17,7 +15,7 @@ def user_group(user_id: int) -> str:
 
 async def push_fragment(group: str, html: str) -> None:
     """Send an htmx fragment (elements with hx-swap-oob) to every socket in ``group``."""
-    layer = get_channel_layer()
+    layer = channel_layer()
     await layer.group_send(group, {"type": FRAGMENT_MESSAGE, "html": html})
 
 

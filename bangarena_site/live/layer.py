@@ -19,7 +19,7 @@ from typing import Any
 from channels_redis.core import BoundedQueue, RedisChannelLayer
 
 
-class _OpenChannelBuffers(collections.defaultdict):  # type: ignore[type-arg]
+class _OpenChannelBuffers(collections.defaultdict[str, BoundedQueue]):
     """``receive_buffer``: a queue per open channel; a closed channel's queue is not kept."""
 
     def __init__(self, layer: OpenChannelsLayer) -> None:

@@ -17,29 +17,48 @@ import asyncio
 import os
 import threading
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TypedDict
 
 from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
+from django.core.exceptions import ImproperlyConfigured
 
 #: A send that takes longer than this has lost its layer (Redis away): the caller hears so.
 SEND_TIMEOUT = 30.0
 
+
+class _SenderLoop(TypedDict):
+    """The sender loop of this process, and the process it was started in."""
+
+    pid: int | None
+    loop: asyncio.AbstractEventLoop | None
+
+
 _lock = threading.Lock()
 # The loop of this process (a forked worker child gets its own: threads do not survive fork).
-_loop: dict[str, Any] = {"pid": None, "loop": None}
+_loop: _SenderLoop = {"pid": None, "loop": None}
+
+
+def channel_layer() -> BaseChannelLayer:
+    """The site's channel layer. Settings always configure one (CHANNEL_LAYERS), so the
+    ``None`` that Channels returns without it is a broken deployment, said here once."""
+    layer = get_channel_layer()
+    if layer is None:
+        raise ImproperlyConfigured("CHANNEL_LAYERS configures no default channel layer")
+    return layer
 
 
 def _sender_loop() -> asyncio.AbstractEventLoop:
     with _lock:
-        if _loop["pid"] != os.getpid() or _loop["loop"] is None:
+        loop = _loop["loop"]
+        if _loop["pid"] != os.getpid() or loop is None:
             loop = asyncio.new_event_loop()
             thread = threading.Thread(
                 target=loop.run_forever, name="bangarena-layer-sender", daemon=True
             )
             thread.start()
-            _loop.update(pid=os.getpid(), loop=loop)
-        return _loop["loop"]
+            _loop.update({"pid": os.getpid(), "loop": loop})
+        return loop
 
 
 def run_from_sync[T](make: Callable[[], Awaitable[T]]) -> T:

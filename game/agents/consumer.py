@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -33,6 +34,7 @@ from game import services as game_services
 from game.agents import protocol
 from game.agents import services as agent_services
 from game.agents.throttle import agent_throttle
+from game.heartbeat import HeartbeatMixin
 from game.models import MatchAction
 
 HELLO_SECONDS = 10.0
@@ -50,7 +52,9 @@ MAX_DROPPED = 30
 TOUCH_EVERY_SECONDS = 60.0
 
 
-class AgentConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWebsocketConsumer):
+class AgentConsumer(
+    ClosedChannelCleanupMixin, GuardedSocketMixin, HeartbeatMixin, AsyncWebsocketConsumer
+):
     token_id: int | None = None
     match_id: int | None = None
     seat: int | None = None
@@ -60,7 +64,6 @@ class AgentConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWebsocke
     last_decided: int = -1
     dropped: int = 0
     touched_at: float | None = None
-    beat_written: float = float("-inf")
 
     async def connect(self) -> None:
         await self.accept()
@@ -91,7 +94,7 @@ class AgentConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWebsocke
         await self._beat()
         if kind == "ping":
             await self._send({"type": "pong"})
-        elif kind == "act" and _valid_act(message):
+        elif kind == "act" and message is not None and _valid_act(message):
             await self._act(message["action"], message["version"])
         else:
             await self._send(protocol.error("bad_message"))
@@ -185,6 +188,7 @@ class AgentConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWebsocke
         await self._send(
             await database_sync_to_async(protocol.match_started)(event["match"], event["seat"])
         )
+        assert self.token_id is not None  # only a socket past its hello joins the token's group
         binding = await database_sync_to_async(agent_services.seat_for_id)(self.token_id)
         if binding is not None:
             await self._send_pending(binding)
@@ -215,15 +219,17 @@ class AgentConsumer(ClosedChannelCleanupMixin, GuardedSocketMixin, AsyncWebsocke
             await database_sync_to_async(presence.open_screen)(
                 match_id, seat, settings.LANGUAGE_CODE, self.channel_name
             )
-            self.beat_written = game_services.clock().timestamp()
+            self._start_beats()
 
     async def _beat(self) -> None:
-        """A frame from the program: its seat is still played (at most one write a second,
-        on the services' clock)."""
-        now = game_services.clock().timestamp()
-        if self.match_id is None or self.seat is None or now - self.beat_written < 1.0:
-            return
-        self.beat_written = now
+        """A frame from the program: its seat is still played (game.heartbeat)."""
+        if self.match_id is not None and self.seat is not None:
+            await self._heartbeat()
+
+    async def _write_beat(self) -> None:
+        # Checked by _beat: a program beats only for the seat it plays.
+        assert self.match_id is not None
+        assert self.seat is not None
         await database_sync_to_async(presence.beat)(
             self.match_id, self.seat, settings.LANGUAGE_CODE, self.channel_name
         )
@@ -274,6 +280,6 @@ def _valid_act(message: dict[str, Any]) -> bool:
     )
 
 
-def _address(scope: dict[str, Any]) -> str:
+def _address(scope: Mapping[str, Any]) -> str:
     client = scope.get("client") or ("unknown", 0)
     return str(client[0])

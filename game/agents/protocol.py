@@ -39,12 +39,14 @@ def welcome(binding: Binding) -> dict[str, Any]:
     token = binding.token
     match = Match.objects.filter(pk=binding.match_id).first() if binding.match_id else None
     if match is not None:
+        assert binding.seat is not None  # a binding to a match names its seat
         player = match.seats.get(seat=binding.seat)
         label, move_time = player.label, match.move_time
     else:
         from lobby.services import seat_label
 
         room_seat = token.room_seat
+        assert room_seat is not None  # a token holds a match seat or a room seat (constraint)
         room = room_seat.room
         label = seat_label(room_seat, list(room.members.all()))
         move_time = room.move_time

@@ -39,9 +39,11 @@ def match_over(sender: Any, match: Match, **kwargs: Any) -> None:
 def new_match(sender: Any, match: Match, **kwargs: Any) -> None:
     """A room token follows its room into the new match (Play again)."""
     for token in services.room_tokens_of(match):
+        room_seat = token.room_seat
+        assert room_seat is not None  # room_tokens_of: the tokens of the room's seats
         services.send_to_group(
             services.token_group(token.pk),
-            {"type": services.STARTED_MESSAGE, "match": match.pk, "seat": token.room_seat.index},
+            {"type": services.STARTED_MESSAGE, "match": match.pk, "seat": room_seat.index},
         )
 
 

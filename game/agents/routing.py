@@ -38,7 +38,8 @@ class AgentBranch:
         self.agents = agent_application()
         self.browsers = browsers
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+    # The scope is handed on untouched: each application types it its own way.
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> Any:
         if scope.get("path") == AGENT_PATH:
             return await self.agents(scope, receive, send)
         return await self.browsers(scope, receive, send)

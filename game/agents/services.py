@@ -13,11 +13,11 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from bangarena_site.live.sender import channel_layer
 from game.agents.models import AgentToken
 from game.models import Match, MatchSeat
 
@@ -115,7 +115,7 @@ def close_sockets_on_commit(token_id: int, *, banned: bool = False) -> None:
 
 
 def send_to_group(group: str, message: dict[str, Any]) -> None:
-    async_to_sync(get_channel_layer().group_send)(group, message)
+    async_to_sync(channel_layer().group_send)(group, message)
 
 
 def seat_for(token: str) -> Binding | None:
@@ -145,10 +145,12 @@ def _active():  # noqa: ANN202 (a queryset)
 def _binding(token: AgentToken) -> Binding:
     if token.match_seat is not None:
         return Binding(token.match_seat.match_id, token.match_seat.seat, token)
-    room = token.room_seat.room
+    room_seat = token.room_seat
+    assert room_seat is not None  # a token holds a match seat or a room seat (its check constraint)
+    room = room_seat.room
     if room.current_match_id is None:
         return Binding(None, None, token)
-    return Binding(room.current_match_id, token.room_seat.index, token)
+    return Binding(room.current_match_id, room_seat.index, token)
 
 
 def touch(token_id: int, now: datetime) -> None:

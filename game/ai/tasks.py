@@ -99,10 +99,11 @@ def decide(match_id: int, seat: int, version: int) -> None:
         MatchSeatModel.objects.filter(pk=binding.pk).update(
             tokens_used=F("tokens_used") + decision.tokens
         )
+    action: dict[str, Any] | None  # None once the table moved on without it
     if decision.index is not None:
         action, cause = legal[decision.index], MatchAction.Cause.AI
     else:
-        action, cause = game.default_action(seat), MatchAction.Cause.TIMEOUT
+        action, cause = services.automatic_move(game, seat), MatchAction.Cause.TIMEOUT
     try:
         services.submit(match_id, seat, action, version, cause=cause)
     except services.MatchError as error:
@@ -200,4 +201,4 @@ def _log(
         )
 
 
-jobs.run_apart(decide.job_name, queue=QUEUE, threads=THREADS)
+jobs.run_apart(jobs.job_name(decide), queue=QUEUE, threads=THREADS)

@@ -45,6 +45,7 @@ def _score_play(d: Decision, action: dict) -> float:
     kind = d.kind(action["card"])
     target = action.get("target")
     if kind == "shot" or (kind == "ricochet" and target is not None):
+        assert target is not None  # a Shot always names its target
         return _shot(d, target, kind)
     scorer = _SCORERS.get(kind)
     return scorer(d, action) if scorer else 0.0

@@ -21,7 +21,7 @@ EXTERNAL_TARGETS = {"ai_docs": "ai_docs:index", "rules_json": "ai_docs:rules_jso
 def physical_card(rank: str | None, suit: str | None) -> tuple[str, str] | None:
     """A (rank, suit) pair from untrusted input, or None unless both are a real rank and suit."""
     if rank in RANKS and suit in SUITS:
-        return rank, suit  # type: ignore[return-value]
+        return rank, suit
     return None
 
 

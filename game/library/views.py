@@ -8,13 +8,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 
+from bangarena_site.request_types import HtmxRequest
 from game.library import links, rulespage, tables
 from game.library.content import CARD_INFO, CHARACTER_INFO, Pip, cards_by_type
 from game.library.search import search as run_search
 from game.table.cards import card_face
 
 
-def _answer(request: HttpRequest, full: str, fragment: str, context: dict) -> HttpResponse:
+def _answer(request: HtmxRequest, full: str, fragment: str, context: dict) -> HttpResponse:
     """The whole page for a visit, the bare entry for htmx; caches must keep them apart."""
     response = render(request, fragment if request.htmx else full, context)
     patch_vary_headers(response, ("HX-Request",))
@@ -46,7 +47,7 @@ def index(request: HttpRequest) -> HttpResponse:
     )
 
 
-def card(request: HttpRequest, kind: str) -> HttpResponse:
+def card(request: HtmxRequest, kind: str) -> HttpResponse:
     info = CARD_INFO.get(kind)
     if info is None:
         raise Http404("no such card")
@@ -58,7 +59,7 @@ def card(request: HttpRequest, kind: str) -> HttpResponse:
     return _answer(request, "library/card_page.html", "library/_card_dialog.html", context)
 
 
-def character(request: HttpRequest, character_id: str) -> HttpResponse:
+def character(request: HtmxRequest, character_id: str) -> HttpResponse:
     info = CHARACTER_INFO.get(character_id)
     if info is None:
         raise Http404("no such character")
@@ -68,7 +69,7 @@ def character(request: HttpRequest, character_id: str) -> HttpResponse:
     )
 
 
-def search(request: HttpRequest) -> HttpResponse:
+def search(request: HtmxRequest) -> HttpResponse:
     results = run_search(request.GET.get("q"))
     context = {"results": results, "query": results.query}
     return _answer(request, "library/search.html", "library/_results.html", context)

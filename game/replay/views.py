@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from bangarena_site.request_types import HtmxRequest
 from game.replay import export as replay_export
 from game.replay import position, privacy, store
 from game.table import context
@@ -41,7 +42,7 @@ def parse_seat(raw: str | None, seats: int) -> int | None:
 
 
 @require_GET
-def replay(request: HttpRequest, match_id: int) -> HttpResponse:
+def replay(request: HtmxRequest, match_id: int) -> HttpResponse:
     match = store.finished_match(match_id)
     timeline = store.timeline(match)
     seats = list(match.seats.select_related("user"))

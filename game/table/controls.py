@@ -187,11 +187,12 @@ class ControlBuilder:
             label = gettext("Shoot {player}").format(player=player)
         confirm = ""
         hostile = card["kind"] in ("shot", "ricochet", "duel", "jail") and not target_card
-        if hostile and same_side(self.view.get("role"), self._role_of(target), self.view):
+        theirs = self._role_of(target) if hostile else None
+        if theirs is not None and same_side(self.view.get("role"), theirs, self.view):
             # Pressing Enter twice picks the card and fires at the first lit target: a
             # teammate the viewer knows to be one is never shot without a question.
             confirm = gettext("{player} is on your side ({role}). Attack anyway?").format(
-                player=player, role=catalogue.role_name(self._role_of(target))
+                player=player, role=catalogue.role_name(theirs)
             )
         control = Control(action, label, confirm=confirm)
         self.targets.setdefault(target, []).append(control)

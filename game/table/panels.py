@@ -157,7 +157,8 @@ def check_view(check: dict[str, Any] | None, names: dict[int, str]) -> CheckView
 
 def prompt_for(view: dict[str, Any], controls: ControlBuilder, names: dict[int, str]) -> Prompt:
     """The decision panel: a title in words, a hint, and every button not drawn elsewhere."""
-    pending = view.get("pending")
+    # The engine's pending frame (an untyped dict of the view): read only once ``kind`` is set.
+    pending: Any = view.get("pending")
     kind = pending["kind"] if pending else None
     panel = controls.panel
     if kind is None:

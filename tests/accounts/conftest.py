@@ -2,11 +2,13 @@ import copy
 import uuid
 
 import pytest
+from django.test import Client
 
 from bangarena_site.accounts.forms import LoginForm, SignUpForm
+from bangarena_site.accounts.models import User
 from bangarena_site.accounts.throttle import LoginThrottle, signup_throttle
 
-from .helpers import FakeClock
+from .helpers import STRONG_PASSWORD, FakeClock
 
 
 @pytest.fixture(autouse=True)
@@ -31,3 +33,12 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     monkeypatch.setattr(LoginForm, "throttle", LoginThrottle(clock=fake))
     monkeypatch.setattr(SignUpForm, "throttle", signup_throttle(clock=fake))
     return fake
+
+
+@pytest.fixture
+def moderator_client() -> Client:
+    """A signed-in superuser: the moderator of the admin tests."""
+    moderator = User.objects.create_superuser("marshal", "m@example.com", STRONG_PASSWORD)
+    client = Client()
+    client.force_login(moderator)
+    return client

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+
 from bangarena_site.accounts.models import User
 
 STRONG_PASSWORD = "Tumbleweed-Saloon-42"
+#: The admin's list of players (the moderators' page).
+CHANGELIST = reverse("admin:accounts_user_changelist")
 
 
 def make_user(username: str = "calamity", password: str = STRONG_PASSWORD, **fields: Any) -> User:

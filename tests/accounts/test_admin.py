@@ -1,25 +1,13 @@
 """Issue 2, item 3: the moderators' user list shows the right columns, searches and filters."""
 
 import pytest
-from django.test import Client
-from django.urls import reverse
 
 from bangarena_site.accounts.models import User
 from bangarena_site.accounts.services import ban_user
 
-from .helpers import STRONG_PASSWORD, make_user
+from .helpers import CHANGELIST, make_user
 
 pytestmark = pytest.mark.django_db
-
-CHANGELIST = reverse("admin:accounts_user_changelist")
-
-
-@pytest.fixture
-def moderator_client() -> Client:
-    moderator = User.objects.create_superuser("marshal", "m@example.com", STRONG_PASSWORD)
-    client = Client()
-    client.force_login(moderator)
-    return client
 
 
 @pytest.fixture

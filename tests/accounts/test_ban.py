@@ -10,19 +10,9 @@ from django.urls import reverse
 from bangarena_site.accounts.models import User
 from bangarena_site.accounts.services import ban_user
 
-from .helpers import STRONG_PASSWORD, make_user
+from .helpers import CHANGELIST, STRONG_PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
-
-CHANGELIST = reverse("admin:accounts_user_changelist")
-
-
-@pytest.fixture
-def moderator_client() -> Client:
-    moderator = User.objects.create_superuser("marshal", "m@example.com", STRONG_PASSWORD)
-    client = Client()
-    client.force_login(moderator)
-    return client
 
 
 def choose_action(client: Client, action: str, users: list[User], **extra: str):

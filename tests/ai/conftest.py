@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from bangarena_site import jobs
 from game import services as game_services
 from game.ai.models import AIModel, MatchSeatModel
 from game.models import Match, MatchSeat
@@ -22,6 +21,7 @@ from tests.game.conftest import (  # noqa: F401 (fixtures)
     JobQueue,
     _no_logged_errors,
     bot_seats,
+    job_queue,
     seed_with_marshal_at,
 )
 from tests.lobby.conftest import room_with_guests  # noqa: F401 (a fixture)
@@ -36,13 +36,6 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     monkeypatch.setattr(game_services, "clock", fake)
     monkeypatch.setattr(lobby_services, "clock", fake)
     return fake
-
-
-@pytest.fixture
-def job_queue(clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> JobQueue:
-    queue = JobQueue(clock)
-    monkeypatch.setattr(jobs, "schedule", queue.schedule)
-    return queue
 
 
 @pytest.fixture

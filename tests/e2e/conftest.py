@@ -138,6 +138,15 @@ def no_csp_violations() -> Iterator[None]:
 
 
 @pytest.fixture
+def two_guests(browser):  # type: ignore[no-untyped-def]
+    """Two players' pages, each in a browser context of its own (two guests' cookies)."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 860}) for _ in range(2)]
+    yield [context.new_page() for context in contexts]
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
 def page(browser):  # type: ignore[no-untyped-def]
     ARTIFACTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport={"width": 1280, "height": 860})

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.screenshots import full_page_shooter
 
 pytestmark = pytest.mark.e2e
 
@@ -19,9 +20,7 @@ LIVE_TIMEOUT_MS = 15_000
 TOKEN = re.compile(r"bga_[A-Za-z0-9_-]{32}")
 
 
-def shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+shoot = full_page_shooter(SHOTS)
 
 
 def open_room(page: Page, live_url: str, seats: str = "4") -> str:

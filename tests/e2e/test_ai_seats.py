@@ -13,10 +13,11 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from tests.ai.fake_openai import FakeOpenAI, good
 from tests.e2e.conftest import ARTIFACTS, ROOT, server_env
+from tests.e2e.screenshots import full_page_shooter
 
 pytestmark = pytest.mark.e2e
 
@@ -26,9 +27,7 @@ MODEL_TURN_TIMEOUT_S = 150
 MODEL_NAME = "Fake GPT-4o"
 
 
-def shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+shoot = full_page_shooter(SHOTS)
 
 
 @pytest.fixture

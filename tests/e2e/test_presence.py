@@ -16,9 +16,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.screenshots import full_page_shooter
 
 pytestmark = pytest.mark.e2e
 
@@ -28,17 +29,7 @@ LIVE_TIMEOUT_MS = 20_000
 GOES_ON_WITHIN_S = 10
 
 
-def shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-@pytest.fixture
-def two_guests(browser: Browser):  # type: ignore[no-untyped-def]
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 860}) for _ in range(2)]
-    yield [context.new_page() for context in contexts]
-    for context in contexts:
-        context.close()
+shoot = full_page_shooter(SHOTS)
 
 
 def pick(page: Page, text: str) -> None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.screenshots import full_page_shooter
 
 pytestmark = pytest.mark.e2e
 
@@ -17,17 +18,7 @@ SHOTS = ARTIFACTS / "lobby"
 LIVE_TIMEOUT_MS = 15_000
 
 
-def shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-@pytest.fixture
-def two_guests(browser: Browser):  # type: ignore[no-untyped-def]
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 860}) for _ in range(2)]
-    yield [context.new_page() for context in contexts]
-    for context in contexts:
-        context.close()
+shoot = full_page_shooter(SHOTS)
 
 
 def test_create_join_by_code_fill_with_bots_start_and_both_reach_the_table(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import json
 import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from bangarena_site.asgi import router
 from game import services
 from game.models import Match
 from game.services import SeatSpec
-from tests.live.conftest import GOOD_ORIGIN
+from tests.live.conftest import GOOD_ORIGIN, celery_worker  # noqa: F401 (a fixture)
 from tests.live.fakes import ManualClockLoop
 
 START = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
@@ -226,6 +227,31 @@ def table_socket(
     for name, value in headers.items():
         raw.append((name.replace("_", "-").encode(), value.encode()))
     return WebsocketCommunicator(router, f"/ws/match/{match_id}/", headers=raw)
+
+
+#: Seconds to wait for an expected frame (a ceiling, not a pause).
+FRAME_TIMEOUT = 10
+
+
+async def open_table_socket(
+    sockets: list[WebsocketCommunicator], match_id: int, cookie: str | None = None, **headers: str
+) -> WebsocketCommunicator:
+    """A table socket that has connected, kept in ``sockets`` to be closed at the end."""
+    socket = table_socket(match_id, cookie, **headers)
+    connected, _ = await socket.connect()
+    assert connected
+    sockets.append(socket)
+    return socket
+
+
+def move_frame(action: dict[str, Any], version: int) -> dict[str, str]:
+    """What htmx ws-send sends for a table form: the action JSON and the version, as strings."""
+    return {"action": json.dumps(action), "version": str(version)}
+
+
+@database_sync_to_async
+def load_match(match_id: int) -> Match:
+    return Match.objects.get(pk=match_id)
 
 
 @pytest.fixture

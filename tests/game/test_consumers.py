@@ -7,7 +7,6 @@ sent to, so a test can prove that a socket only ever received its own seat's HTM
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -26,6 +25,7 @@ from game.models import Match, MatchAction, MatchSeat, TableScreen
 from game.services import SeatSpec
 from game.table import delta, screens
 from tests.game.conftest import (
+    FRAME_TIMEOUT,
     SocketTime,
     bot_seats,
     guest_cookie,
@@ -33,11 +33,12 @@ from tests.game.conftest import (
     start,
     table_socket,
 )
+from tests.game.conftest import load_match as load
+from tests.game.conftest import move_frame as message
+from tests.game.conftest import open_table_socket as connect
 from tests.live.conftest import make_user, session_cookie_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-FRAME_TIMEOUT = 10  # seconds to wait for an expected frame (a ceiling, not a pause)
 
 
 @pytest.fixture
@@ -91,24 +92,6 @@ def match_version(frame: str) -> int:
 
 def table_version(frame: str) -> int:
     return int(re.search(r'data-table-version="(\d+)"', frame).group(1))
-
-
-@database_sync_to_async
-def load(match_id: int) -> Match:
-    return Match.objects.get(pk=match_id)
-
-
-async def connect(sockets: list, match_id: int, cookie: str | None = None, **headers: str):
-    socket = table_socket(match_id, cookie, **headers)
-    connected, _ = await socket.connect()
-    assert connected
-    sockets.append(socket)
-    return socket
-
-
-def message(action: dict, version: int) -> dict[str, str]:
-    """What htmx ws-send sends for a table form: the action JSON and the version, as strings."""
-    return {"action": json.dumps(action), "version": str(version)}
 
 
 def hidden_card_ids_by_version(match: Match, seat: int) -> dict[int, set[str]]:

@@ -10,7 +10,6 @@ restart, a cut to PostgreSQL) are in test_outages.py, on the production stack.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import pytest
@@ -23,17 +22,17 @@ from game import broadcast, consumers, services
 from game.models import Match, MatchAction
 from game.services import SeatSpec
 from tests.game.conftest import (
+    FRAME_TIMEOUT,
     SocketTime,
     bot_seats,
     guest_cookie,
     seed_with_marshal_at,
     start,
-    table_socket,
 )
+from tests.game.conftest import move_frame as move
+from tests.game.conftest import open_table_socket as open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-FRAME_TIMEOUT = 10  # seconds to wait for an expected frame (a ceiling, not a pause)
 
 
 async def next_frame(socket: Any) -> str:
@@ -45,11 +44,6 @@ async def next_frame(socket: Any) -> str:
             return frame
 
 
-def move(action: dict, version: int) -> dict[str, str]:
-    """What htmx ws-send sends for a table form: the action JSON and the version, as strings."""
-    return {"action": json.dumps(action), "version": str(version)}
-
-
 async def seated_player(sockets: list) -> tuple[Match, str, Any]:
     key, cookie = await database_sync_to_async(guest_cookie)()
     match = await database_sync_to_async(start)(
@@ -59,14 +53,6 @@ async def seated_player(sockets: list) -> tuple[Match, str, Any]:
     socket = await open_socket(sockets, match.pk, cookie)
     assert 'id="table"' in await next_frame(socket)
     return match, cookie, socket
-
-
-async def open_socket(sockets: list, match_id: int, cookie: str) -> Any:
-    socket = table_socket(match_id, cookie)
-    connected, _ = await socket.connect()
-    assert connected
-    sockets.append(socket)
-    return socket
 
 
 async def counts(match_id: int) -> tuple[int, int]:

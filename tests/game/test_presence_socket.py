@@ -15,17 +15,18 @@ from game import consumers, presence, tasks
 from game.models import Match, MatchSeat, TableScreen
 from game.services import SeatSpec
 from tests.game.conftest import (
+    FRAME_TIMEOUT,
     SocketTime,
     bot_seats,
     guest_cookie,
+    open_table_socket,
     seed_with_marshal_at,
     start,
-    table_socket,
 )
+from tests.game.conftest import load_match as load
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-FRAME_TIMEOUT = 10  # a ceiling, not a pause
 WINDOW = presence.PRESENCE_WINDOW.total_seconds()
 
 
@@ -47,9 +48,7 @@ def two_players() -> tuple[Match, str, str]:
 
 
 async def open_table(sockets: list, match_id: int, cookie: str):
-    socket = table_socket(match_id, cookie)
-    assert (await socket.connect())[0]
-    sockets.append(socket)
+    socket = await open_table_socket(sockets, match_id, cookie)
     assert 'id="table"' in await socket.receive_from(FRAME_TIMEOUT)
     return socket
 
@@ -57,11 +56,6 @@ async def open_table(sockets: list, match_id: int, cookie: str):
 @database_sync_to_async
 def seat(match_id: int, index: int) -> MatchSeat:
     return MatchSeat.objects.get(match_id=match_id, seat=index)
-
-
-@database_sync_to_async
-def load(match_id: int) -> Match:
-    return Match.objects.get(pk=match_id)
 
 
 async def test_q48_a_socket_cut_without_a_close_frame_is_away_after_the_window(

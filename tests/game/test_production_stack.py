@@ -6,39 +6,19 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from celery.contrib.testing.worker import start_worker
-from celery.signals import task_postrun
 from channels.db import database_sync_to_async
 from django.db import connections
 
 from bangarena_site import jobs
-from bangarena_site.celery import app as celery_app
 from game import services
 from game.models import Match, MatchAction
 from game.services import MatchError
 from tests.game.conftest import bot_seats, human_seats, seed_with_marshal_at, start, table_socket
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-def close_worker_connections(**kwargs: object) -> None:
-    connections.close_all()
-
-
-@pytest.fixture
-def celery_worker() -> Iterator[None]:
-    """A real Celery worker in this process, consuming from the Redis broker."""
-    celery_app.control.purge()  # messages left by earlier tests or runs are not ours
-    task_postrun.connect(close_worker_connections)
-    try:
-        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
-            yield
-    finally:
-        task_postrun.disconnect(close_worker_connections)
 
 
 def test_two_simultaneous_submits_of_one_version_apply_once(monkeypatch: pytest.MonkeyPatch):

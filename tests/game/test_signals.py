@@ -24,17 +24,16 @@ from game.services import SeatSpec
 from game.table import context
 from game.table_signals import MAX_PER_MATCH, SignalRefused, send_signal
 from tests.game.conftest import (
+    FRAME_TIMEOUT,
     FakeClock,
     SocketTime,
     bot_seats,
     guest_cookie,
     human_seats,
+    open_table_socket,
     seed_with_marshal_at,
     start,
-    table_socket,
 )
-
-FRAME_TIMEOUT = 10
 
 
 def five_seat_match(mode: str = "classic", name: str = "") -> Match:
@@ -409,10 +408,7 @@ def signal_frame(kind: str, value: str, target: int | None = None) -> dict[str, 
 
 
 async def connect(sockets: list, match_id: int, cookie: str | None = None):
-    socket = table_socket(match_id, cookie)
-    connected, _ = await socket.connect()
-    assert connected
-    sockets.append(socket)
+    socket = await open_table_socket(sockets, match_id, cookie)
     await socket.receive_from(FRAME_TIMEOUT)  # the whole table at once
     return socket
 

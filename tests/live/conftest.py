@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
+from celery.contrib.testing.worker import start_worker
+from celery.signals import task_postrun
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
@@ -17,9 +19,11 @@ from django.contrib.auth import (
     get_user_model,
 )
 from django.contrib.sessions.backends.db import SessionStore
+from django.db import connections
 
 from bangarena_site import jobs
 from bangarena_site.asgi import router
+from bangarena_site.celery import app as celery_app
 from tests.live.fakes import ManualClockLoop
 
 GOOD_ORIGIN = b"http://127.0.0.1:8000"
@@ -79,3 +83,20 @@ async def manual_scheduler(
     scheduler.attach(clock)
     monkeypatch.setattr(jobs, "embedded_scheduler", scheduler)
     return scheduler, clock
+
+
+def close_worker_connections(**kwargs: object) -> None:
+    """The worker thread's database connections would keep the test database busy."""
+    connections.close_all()
+
+
+@pytest.fixture
+def celery_worker() -> Iterator[None]:
+    """A real Celery worker in this process, consuming from the Redis broker."""
+    celery_app.control.purge()  # messages left by earlier tests or runs are not ours
+    task_postrun.connect(close_worker_connections)
+    try:
+        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
+            yield
+    finally:
+        task_postrun.disconnect(close_worker_connections)

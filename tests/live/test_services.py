@@ -5,17 +5,13 @@ DATABASE_URL and REDIS_URL set (see tests/conftest.py)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
 import pytest
-from celery.contrib.testing.worker import start_worker
-from celery.signals import task_postrun
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, connections, transaction
 
 from bangarena_site import jobs
-from bangarena_site.celery import app as celery_app
 from bangarena_site.live.groups import push_fragment, user_group
 from bangarena_site.live.notifications import welcome_toast
 from tests.live.conftest import make_user
@@ -23,23 +19,6 @@ from tests.live.conftest import make_user
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 FRAGMENT = '<div id="toasts" hx-swap-oob="beforeend"><div class="toast">Redis</div></div>'
-
-
-def close_worker_connections(**kwargs: object) -> None:
-    """The worker thread's database connections would keep the test database busy."""
-    connections.close_all()
-
-
-@pytest.fixture
-def celery_worker() -> Iterator[None]:
-    """A real Celery worker in this process, consuming from the Redis broker."""
-    celery_app.control.purge()  # messages left by earlier tests or runs are not ours
-    task_postrun.connect(close_worker_connections)
-    try:
-        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
-            yield
-    finally:
-        task_postrun.disconnect(close_worker_connections)
 
 
 async def test_redis_channel_layer_round_trip(open_socket) -> None:

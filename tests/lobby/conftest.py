@@ -10,13 +10,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from bangarena_site import jobs
 from game import services as game_services
 from lobby import services
 from lobby.identity import Person
 from lobby.models import Room
 from tests.accounts.helpers import make_user
-from tests.game.conftest import FakeClock, JobQueue
+from tests.game.conftest import FakeClock, JobQueue, job_queue  # noqa: F401 (a fixture)
 
 SETTINGS = {"seats": "5", "mode": "classic", "move_time": "30", "tempo": "normal"}
 
@@ -27,13 +26,6 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     monkeypatch.setattr(services, "clock", fake)
     monkeypatch.setattr(game_services, "clock", fake)
     return fake
-
-
-@pytest.fixture
-def job_queue(clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> JobQueue:
-    queue = JobQueue(clock)
-    monkeypatch.setattr(jobs, "schedule", queue.schedule)
-    return queue
 
 
 @pytest.fixture(autouse=True)
@@ -73,7 +65,7 @@ def host_post(browser: Client, room: Room, url_name: str, *args: int, **kw: Any)
 
 
 @pytest.fixture
-def room_with_guests(job_queue: JobQueue) -> Callable[..., tuple[Room, list[Client]]]:
+def room_with_guests(job_queue: JobQueue) -> Callable[..., tuple[Room, list[Client]]]:  # noqa: F811
     """A room created by one guest and joined by ``others`` more."""
 
     def build(others: int = 1, *, here: bool = False, **fields: str) -> tuple[Room, list[Client]]:

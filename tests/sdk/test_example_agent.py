@@ -120,24 +120,11 @@ async def test_example_agent_finishes_an_engine_match_over_the_protocol_r142():
         # default, is done and exits 0.
         await ws.close()
 
-    async with serve(handler, "127.0.0.1", 0) as server:
-        port = server.sockets[0].getsockname()[1]
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(EXAMPLE),
-            "--url",
-            f"ws://127.0.0.1:{port}/ws/agent/",
-            "--token",
-            TOKEN,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=agent_env(),
-        )
-        out, err = await asyncio.wait_for(process.communicate(), 60)
-    assert process.returncode == 0, err.decode()
+    returncode, out, err = await _run_example(handler)
+    assert returncode == 0, err
     assert game.result is not None
     assert acts  # the agent decided at least once
-    assert "over" in out.decode()
+    assert "over" in out
 
 
 async def _play_one(ws: ServerConnection, match_id: int, seed: int) -> int:
