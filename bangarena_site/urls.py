@@ -12,8 +12,8 @@ urlpatterns = [
     path("language/", switch_language, name="set_language"),
     path("match/", include("game.urls")),
     path("stats/", include("stats.urls")),
-    path("library/", include("game.library.urls")),
-    path("ai/", include("game.ai_docs.urls")),
+    path("library/", include("library.urls")),
+    path("ai/", include("machines.ai_docs.urls")),
     path("", include("lobby.urls")),
     path("admin/", admin.site.urls),
 ]

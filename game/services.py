@@ -288,7 +288,7 @@ def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
 
 def _bot_action(match: Match, game: Game, seat: int) -> dict:
     """The server bot's move for ``seat`` (R121, R141), from that seat's view only."""
-    from game.bots import BotMemory, choose
+    from machines.bots import BotMemory, choose
 
     view = game.view(seat)
     legal = game.legal_actions(seat)
@@ -429,7 +429,7 @@ def _away(match: Match, player: MatchSeat) -> bool:
 
 
 def _played_by_agent(match: Match, player: MatchSeat) -> bool:
-    from game.agents.services import agent_names
+    from machines.agents.services import agent_names
 
     return player.seat in agent_names(match)
 

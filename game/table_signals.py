@@ -4,9 +4,9 @@ One service, ``send_signal``, checks every rule and limit and stores a ``TableSi
 the rest of this module turns those rows into what a human's screen shows (``SignalBoard``).
 
 Signals never enter the engine: they are not actions, ``Game.view`` knows nothing of them, and
-nothing here is read by game.bots or game.ai, so bots and AI seats can neither see them nor be
-swayed by them (R128). Humans see them because each signal is a change of the table that every
-human seat and the watchers get as a delta (docs/signals.md).
+nothing here is read by machines.bots or machines.ai, so bots and AI seats can neither see them
+nor be swayed by them (R128). Humans see them because each signal is a change of the table that
+every human seat and the watchers get as a delta (docs/signals.md).
 
 Limits are counted from the sender seat's rows in the database, not per socket, so two tabs of
 one player share them (R126); the match row is locked while a signal is checked and stored, so

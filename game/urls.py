@@ -3,7 +3,7 @@
 from django.urls import path
 
 from game import views, views_host, views_seat
-from game.replay import views as replay_views
+from replay import views as replay_views
 
 app_name = "game"
 

@@ -243,7 +243,7 @@ def seat_bot(room_id: int, person: Person, index: int) -> None:
 
 def fill_with_ais(room_id: int, person: Person, model_id: int | None) -> int:
     """AIs played by the chosen language model take every free seat (R142); returns how many."""
-    from game.ai import seating
+    from machines.ai import seating
 
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
@@ -264,7 +264,7 @@ def fill_with_ais(room_id: int, person: Person, model_id: int | None) -> int:
 
 def seat_ai(room_id: int, person: Person, index: int, model_id: int | None) -> None:
     """An AI played by the chosen language model takes one chosen free seat (R142)."""
-    from game.ai import seating
+    from machines.ai import seating
 
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
@@ -308,13 +308,13 @@ def remove(room_id: int, person: Person, index: int) -> None:
         _redraw_on_commit(room)
 
 
-# --- agent seats (issue 9: programs play an AI seat with a token, game.agents) -------------------
+# --- agent seats (issue 9: programs play an AI seat with a token, machines.agents) ----------------
 
 
 def seat_agent(room_id: int, person: Person, index: int, name: str, created_by: Any = None) -> str:
     """An agent program takes one chosen free seat as an AI seat named ``name``; returns its
     token in plain text, to be shown once to the host (only its hash is stored)."""
-    from game.agents import services as agents
+    from machines.agents import services as agents
 
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
@@ -333,7 +333,7 @@ def seat_agent(room_id: int, person: Person, index: int, name: str, created_by: 
 
 def new_agent_token(room_id: int, person: Person, index: int, created_by: Any = None) -> str:
     """Revoke the agent seat's tokens and make a new one (shown once); also during a match."""
-    from game.agents import services as agents
+    from machines.agents import services as agents
 
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=False)
@@ -347,7 +347,7 @@ def new_agent_token(room_id: int, person: Person, index: int, created_by: Any = 
 def revoke_agent_token(room_id: int, person: Person, index: int) -> None:
     """The agent seat's tokens stop working at once and their sockets close; the seat stays
     an AI seat (R120's automatic moves) until the host makes a new token or removes it."""
-    from game.agents import services as agents
+    from machines.agents import services as agents
 
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=False)
@@ -415,7 +415,7 @@ def _start(room: Room, *, anyway: bool = False, starter: RoomSeat | None = None)
         autopilot=absent,
     )
     # Model seats keep their model (Play again too); bound before the first AI request.
-    from game.ai import seating
+    from machines.ai import seating
 
     seating.bind_match(seats, match)
     now = clock()

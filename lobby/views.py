@@ -406,7 +406,7 @@ fill_with_ais = _with_model(_fill_ai)
 seat_ai = _with_model(_seat_ai)
 
 
-# --- agent seats (issue 9: game.agents) --------------------------------------------------------
+# --- agent seats (issue 9: machines.agents) -------------------------------------------------------
 
 
 def _agent_control(
@@ -470,7 +470,7 @@ def _agent_token_html(request: HttpRequest, room: Room, index: int, token: str) 
 
 
 def _seat_agent(room: Room, person: Person, request: HttpRequest, index: int) -> str:
-    from game.agents.forms import AgentNameForm
+    from machines.agents.forms import AgentNameForm
 
     form = AgentNameForm(request.POST)
     if not form.is_valid():

@@ -13,7 +13,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from game import catalogue
-from game.library.links import card_url
+from game.links import card_url
 
 if TYPE_CHECKING:
     from game.table.controls import Control

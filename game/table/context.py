@@ -81,11 +81,11 @@ def seat_infos(match: Any, seats: Sequence[Any]) -> tuple[SeatInfo, ...]:
     models: dict[int, str] = {}
     agents: dict[int, str] = {}
     if any(getattr(seat, "kind", "") == "ai" for seat in seats):
-        from game.ai.seating import model_names
+        from machines.ai.seating import model_names
 
         models = model_names(seats)
         if getattr(match, "pk", None) is not None:
-            from game.agents.services import agent_names
+            from machines.agents.services import agent_names
 
             agents = agent_names(match)
     return tuple(
