@@ -26,7 +26,8 @@ from bangarena_engine import Game, GameConfig, IllegalAction
 from bangarena_engine.rng import SEED_BITS, derived_seed
 from bangarena_site import jobs
 from bangarena_site.logs import about_match
-from game import broadcast, notices, seat_labels
+from game import broadcast, hooks, notices, seat_labels
+from game import clock as match_clock
 from game.models import Match, MatchAction, MatchSeat, MoveTime, TableSignal, Tempo
 from game.signals import ai_decision_requested, match_finished, match_started
 from game.table import context as table_context
@@ -51,6 +52,8 @@ AUTOPILOT_AFTER_AWAY = timedelta(seconds=20)
 
 clock: Callable[[], datetime] = timezone.now
 """The services' clock; tests replace it to drive timers without sleeping."""
+# The broadcast, below the services, reads this clock by name through game.clock.
+match_clock.follow(lambda: clock())
 
 
 # What a player is told when a change is refused, by MatchError code.
@@ -288,12 +291,9 @@ def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
 
 def _bot_action(match: Match, game: Game, seat: int) -> dict:
     """The server bot's move for ``seat`` (R121, R141), from that seat's view only."""
-    from machines.bots import BotMemory, choose
-
     view = game.view(seat)
     legal = game.legal_actions(seat)
-    memory = BotMemory.from_log(seat, view["log"])
-    action = choose(view, legal, memory, seed=bot_seed(match))
+    action = hooks.bot_move(seat, view, legal, bot_seed(match))
     if action not in legal:
         # A bot bug must not freeze the table: log it and make the simplest move (R120).
         logger.error("Bot for match %s seat %s chose an illegal %r", match.pk, seat, action)
@@ -429,9 +429,7 @@ def _away(match: Match, player: MatchSeat) -> bool:
 
 
 def _played_by_agent(match: Match, player: MatchSeat) -> bool:
-    from machines.agents.services import agent_names
-
-    return player.seat in agent_names(match)
+    return player.seat in hooks.seat_agents(match)
 
 
 def _pause(tempo: str, turn_changed: bool) -> float:
@@ -440,9 +438,14 @@ def _pause(tempo: str, turn_changed: bool) -> float:
 
 
 def _schedule_move(match: Match, delay: float) -> None:
-    from game import tasks
+    jobs.schedule(max(0.0, delay), advance, match.pk, match.version)
 
-    jobs.schedule(max(0.0, delay), tasks.advance, match.pk, match.version)
+
+@jobs.job("game.advance")
+def advance(match_id: int, version: int) -> None:
+    """The job armed after every change for the decision it opened (game.tasks lists it): make
+    the awaited move of ``match_id`` if it is still at ``version`` and due."""
+    play_due(match_id, version)
 
 
 def table_before(match: Match) -> broadcast.Snapshot:

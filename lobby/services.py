@@ -444,10 +444,7 @@ def _seat_spec(seat: RoomSeat, seats: list[RoomSeat]) -> SeatSpec:
 
 def seat_label(seat: RoomSeat, seats: list[RoomSeat]) -> str:
     """'Bot N' / 'AI N', counted per kind in table order (R1, R141, R142); '' for humans."""
-    if seat.is_human:
-        return ""
-    number = sum(1 for other in seats if other.kind == seat.kind and other.index <= seat.index)
-    return seat_labels.stored(seat.kind, number)
+    return seat_labels.numbered(seat, seats)
 
 
 # --- after the match --------------------------------------------------------------------------
@@ -560,16 +557,12 @@ def _seat_presence(room: Room, seat: RoomSeat, *, opened: bool) -> None:
     if not seat.connected and room.host_id == seat.pk:
         # Look again once the 30 s are up; the periodic sweep is the backstop.
         seconds = HOST_ABSENCE_LIMIT.total_seconds() + 1
-        jobs.schedule(seconds, _check_host_job(), room.pk)
+        jobs.schedule(seconds, check_host, room.pk)
     _redraw_on_commit(room)
 
 
-def _check_host_job() -> Callable[..., object]:
-    from lobby import tasks
-
-    return tasks.check_host
-
-
+# A job (lobby.tasks lists it) that lives here, with the code that arms it: no import back.
+@jobs.job("lobby.check_host")
 def check_host(room_id: int) -> bool:
     """Hand the room to the longest-present connected human if the host has been away for
     30 s (R133, Q60); during a match presence is the table's, and the table learns the new

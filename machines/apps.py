@@ -6,3 +6,10 @@ class MachinesConfig(AppConfig):
 
     name = "machines"
     label = "machines"
+
+    def ready(self) -> None:
+        # The match plays bot seats and away humans' autopilot through this hook.
+        from game import hooks
+        from machines import autoplay
+
+        hooks.provide_bot_move(autoplay.bot_move)

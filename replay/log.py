@@ -1,6 +1,6 @@
 """The replay's log panel: the whole match, each line a link to the position it happened at.
 
-The sentences are the live table's (game.table.log, game.table_signals), so a replay reads as
+The sentences are the live table's (game.table.log, game.signal_board), so a replay reads as
 the match did. Each event's line points at the first position whose public log holds it, each
 signal's at the first position it was shown at. A seat's perspective (``upto``) shows the lines
 that seat had seen by then; of what came later it shows only the turns, as places to jump to,
@@ -19,7 +19,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
-from game import table_signals
+from game import signal_board
 from game.table.context import SignalRecord
 from game.table.log import LogWriter
 from replay.timeline import Timeline
@@ -63,7 +63,7 @@ def lines(
     if signals:
         for record in signals:
             position = timeline.position_of_log_length(record.log_position)
-            sentence = table_signals.signal_sentence(record, names)
+            sentence = signal_board.signal_sentence(record, names)
             merged.append((record.log_position - 1, 1, position, sentence))
         merged.sort(key=lambda item: (item[0], item[1]))
     result = [Line(position, sentence) for _, _, position, sentence in merged]

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 
-from game import table_signals
+from game import signal_board
 from game.table.regions import Painter
 from replay import log
 
@@ -47,7 +47,7 @@ class ReplayPainter(Painter):
         quiet = html.replace(' aria-live="polite" aria-relevant="additions"', "", 1)
         return mark_safe(quiet)  # noqa: S308 (the live table's own safe HTML, one attribute less)
 
-    def board(self, *, own: bool) -> table_signals.SignalBoard | None:
+    def board(self, *, own: bool) -> signal_board.SignalBoard | None:
         return super().board(own=False)  # as everyone saw them: nobody's buttons
 
     def region(self, region: str) -> SafeString:

@@ -22,9 +22,9 @@ from typing import Any
 from django.utils.translation import gettext
 
 from bangarena_engine import Game
+from game.signal_board import REACTION_SHOWN
 from game.table.context import SignalRecord, TableContext
 from game.table.regions import Sight
-from game.table_signals import REACTION_SHOWN
 
 #: The clock of a position that no signal dates: long after any reaction bubble faded.
 NO_MOMENT = datetime(2000, 1, 1, tzinfo=UTC)

@@ -12,4 +12,8 @@ class AgentsConfig(AppConfig):
     def ready(self) -> None:
         # Importing connects the receivers that pass decisions, results and new matches on to
         # the agents' sockets.
-        from machines.agents import receivers  # noqa: F401
+        from game import hooks
+        from machines.agents import receivers, services  # noqa: F401
+
+        # The table's agent badges, and which AI seats a program plays (away without it, Q48).
+        hooks.provide_seat_agents(services.agent_names)

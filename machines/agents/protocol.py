@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import seat_labels
 from game import services as game_services
 from game.models import Match
 from machines.agents.services import Binding
@@ -42,11 +43,9 @@ def welcome(binding: Binding) -> dict[str, Any]:
         player = match.seats.get(seat=binding.seat)
         label, move_time = player.label, match.move_time
     else:
-        from lobby.services import seat_label
-
         room_seat = token.room_seat
         room = room_seat.room
-        label = seat_label(room_seat, list(room.members.all()))
+        label = seat_labels.numbered(room_seat, list(room.members.all()))
         move_time = room.move_time
     return {
         "type": "welcome",

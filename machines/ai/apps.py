@@ -11,9 +11,12 @@ class AiConfig(AppConfig):
 
     def ready(self) -> None:
         # The decision job registers itself (and its own threads / queue) on import.
+        from game import hooks
         from game.signals import ai_decision_requested
-        from machines.ai import tasks
+        from machines.ai import seating, tasks
 
+        # The table's model badges (R136).
+        hooks.provide_seat_models(seating.model_names)
         ai_decision_requested.connect(
             tasks.on_decision_requested, dispatch_uid="machines.ai.decide-on-request"
         )

@@ -12,7 +12,6 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from game.models import Match, MatchSeat
-from lobby.models import RoomSeat
 
 
 class AIModel(models.Model):
@@ -67,7 +66,11 @@ class AIModel(models.Model):
 class RoomSeatModel(models.Model):
     """The host's choice: this room seat is an AI played by this model."""
 
-    room_seat = models.OneToOneField(RoomSeat, on_delete=models.CASCADE, related_name="ai_model")
+    # By label, as AgentToken does: the lobby's room seat is a table above this part, which
+    # this part never imports (docs/architecture.md).
+    room_seat = models.OneToOneField(
+        "lobby.RoomSeat", on_delete=models.CASCADE, related_name="ai_model"
+    )
     model = models.ForeignKey(AIModel, on_delete=models.PROTECT, related_name="room_seats")
 
     class Meta:

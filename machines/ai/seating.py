@@ -1,5 +1,8 @@
 """Which model plays which seat: the host's choice in the room, bound to the match at start,
-and the model names the table's badges show (R136, R142)."""
+and the model names the table's badges show (R136, R142).
+
+Room seats are the lobby's ``RoomSeat`` rows, which the lobby passes in: this part sits below
+the lobby and never imports it."""
 
 from __future__ import annotations
 
@@ -9,7 +12,6 @@ from typing import Any
 from django.db.models import QuerySet
 
 from game.models import Match, MatchSeat
-from lobby.models import RoomSeat
 from machines.ai.models import AIModel, MatchSeatModel, RoomSeatModel
 
 
@@ -24,11 +26,11 @@ def enabled_model(model_id: int | None) -> AIModel | None:
     return enabled_models().filter(pk=model_id).first()
 
 
-def bind_room_seat(seat: RoomSeat, model: AIModel) -> RoomSeatModel:
+def bind_room_seat(seat: Any, model: AIModel) -> RoomSeatModel:
     return RoomSeatModel.objects.create(room_seat=seat, model=model)
 
 
-def bind_match(room_seats: Iterable[RoomSeat], match: Match) -> int:
+def bind_match(room_seats: Iterable[Any], match: Match) -> int:
     """Give each of the match's seats the model its room seat had (in the starting
     transaction, so the first decision request already finds it). Returns how many."""
     chosen = dict(

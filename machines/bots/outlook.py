@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from machines.bots.memory import BotMemory
+from machines.bots.roles import harm_for  # role strategies build on the odds below
 
 HOSTILE = ("bandit", "double_agent")
 #: How much one point of hostility multiplies the odds of a Bandit-team role.
@@ -37,8 +38,6 @@ class Outlook:
 
     @classmethod
     def read(cls, view: dict, memory: BotMemory) -> Outlook:
-        from machines.bots.roles import harm_for  # role strategies build on the odds below
-
         seat = view["seat"]
         players = view["players"]
         outlook = cls(view=view, memory=memory, seat=seat, role=view["role"], me=players[seat])

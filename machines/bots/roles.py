@@ -8,8 +8,10 @@ logic lives here in one place.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from machines.bots.outlook import Outlook
+if TYPE_CHECKING:  # the outlook calls these strategies, so it imports this module
+    from machines.bots.outlook import Outlook
 
 
 def harm_for(outlook: Outlook) -> dict[int, float]:
