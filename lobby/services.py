@@ -35,6 +35,8 @@ from game.services import SeatSpec
 from lobby import broadcast, codes
 from lobby.identity import Person
 from lobby.models import Room, RoomSeat
+from machines.agents import services as agents
+from machines.ai import seating
 
 clock: Callable[[], datetime] = timezone.now
 """The lobby's clock; tests replace it to move time without sleeping."""
@@ -243,8 +245,6 @@ def seat_bot(room_id: int, person: Person, index: int) -> None:
 
 def fill_with_ais(room_id: int, person: Person, model_id: int | None) -> int:
     """AIs played by the chosen language model take every free seat (R142); returns how many."""
-    from machines.ai import seating
-
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
         model = seating.enabled_model(model_id)
@@ -264,8 +264,6 @@ def fill_with_ais(room_id: int, person: Person, model_id: int | None) -> int:
 
 def seat_ai(room_id: int, person: Person, index: int, model_id: int | None) -> None:
     """An AI played by the chosen language model takes one chosen free seat (R142)."""
-    from machines.ai import seating
-
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
         _check_index(room, index)
@@ -314,8 +312,6 @@ def remove(room_id: int, person: Person, index: int) -> None:
 def seat_agent(room_id: int, person: Person, index: int, name: str, created_by: Any = None) -> str:
     """An agent program takes one chosen free seat as an AI seat named ``name``; returns its
     token in plain text, to be shown once to the host (only its hash is stored)."""
-    from machines.agents import services as agents
-
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
         _check_index(room, index)
@@ -333,8 +329,6 @@ def seat_agent(room_id: int, person: Person, index: int, name: str, created_by: 
 
 def new_agent_token(room_id: int, person: Person, index: int, created_by: Any = None) -> str:
     """Revoke the agent seat's tokens and make a new one (shown once); also during a match."""
-    from machines.agents import services as agents
-
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=False)
         seat = _agent_seat(room, index)
@@ -347,8 +341,6 @@ def new_agent_token(room_id: int, person: Person, index: int, created_by: Any = 
 def revoke_agent_token(room_id: int, person: Person, index: int) -> None:
     """The agent seat's tokens stop working at once and their sockets close; the seat stays
     an AI seat (R120's automatic moves) until the host makes a new token or removes it."""
-    from machines.agents import services as agents
-
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=False)
         agents.revoke_all(_agent_seat(room, index))
@@ -415,8 +407,6 @@ def _start(room: Room, *, anyway: bool = False, starter: RoomSeat | None = None)
         autopilot=absent,
     )
     # Model seats keep their model (Play again too); bound before the first AI request.
-    from machines.ai import seating
-
     seating.bind_match(seats, match)
     now = clock()
     room.status = Room.Status.PLAYING
