@@ -2,7 +2,7 @@
 
 Daphne's sockets accept permessage-deflate (bangarena_site.compression).
 WebSockets pass the origin check (ALLOWED_HOSTS) and get the session's user before routing,
-except the agents' /ws/agent/ (game.agents.routing: no Origin needed, the token is the login).
+except the agents' /ws/agent/ (machines.agents.routing: no Origin needed, the token is the login).
 Everything built at start is then frozen out of the garbage collector's scans, so the memory
 of closed sockets is freed promptly (bangarena_site.live.memory). In the embedded default the
 app also hands the server's event loop to the job scheduler and re-arms the timers of running
@@ -26,10 +26,10 @@ from bangarena_site import compression  # noqa: E402
 from bangarena_site.jobs import embedded_scheduler  # noqa: E402
 from bangarena_site.live.memory import free_closed_sockets_promptly  # noqa: E402
 from bangarena_site.live.routing import websocket_urlpatterns  # noqa: E402
-from game.agents.routing import AgentBranch  # noqa: E402
 from game.routing import websocket_urlpatterns as game_websocket_urlpatterns  # noqa: E402
 from game.tasks import rearm_on_start  # noqa: E402
 from lobby.routing import websocket_urlpatterns as lobby_websocket_urlpatterns  # noqa: E402
+from machines.agents.routing import AgentBranch  # noqa: E402
 
 # Daphne's sockets accept the browsers' permessage-deflate offers (docs/performance.md).
 compression.enable()

@@ -3,7 +3,7 @@
 Run the worker and beat as separate processes:
     celery -A bangarena_site worker
     celery -A bangarena_site beat
-and a worker for the language-model seats' queue (jobs.run_apart; game/ai):
+and a worker for the language-model seats' queue (jobs.run_apart; machines/ai):
     celery -A bangarena_site worker -Q ai --pool=threads --concurrency=8
 Both read Django settings (CELERY_* names) and run the jobs registered with
 bangarena_site.jobs.job; the embedded default never starts Celery.

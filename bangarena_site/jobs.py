@@ -94,7 +94,7 @@ def schedule(delay_seconds: float, func: JobFunction, *args: Any) -> None:
 
 # Jobs kept apart from the shared job thread and the default Celery queue: a language-model
 # call may take a whole move time, and must never hold up the timers and bot moves of every
-# other table (game.ai registers its decision job here).
+# other table (machines.ai registers its decision job here).
 JOB_QUEUES: dict[str, str] = {}
 
 

@@ -8,10 +8,13 @@ staff check, ``HtmxRequest`` for views that read django-htmx's ``request.htmx``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
 
-from bangarena_site.accounts.models import User
+if TYPE_CHECKING:  # an annotation only: the accounts app's own views import this module
+    from bangarena_site.accounts.models import User
 
 
 class HtmxRequest(HttpRequest):

@@ -110,9 +110,13 @@ INSTALLED_APPS = [
     "bangarena_site",
     "bangarena_site.accounts",
     "bangarena_site.live",
+    # The parts of the site (docs/architecture.md), the match first.
     "game",
-    "game.ai",
-    "game.agents",
+    "machines",
+    "machines.ai",
+    "machines.agents",
+    "library",
+    "replay",
     "lobby",
     "stats",
 ]

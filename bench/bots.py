@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bangarena_engine import Game, GameConfig  # noqa: E402
 from bangarena_engine.roles import ROLE_TEAM, role_set  # noqa: E402
-from game.bots import BotMemory, choose  # noqa: E402 - needs the project root on the path
+from machines.bots import BotMemory, choose  # noqa: E402 - needs the project root on the path
 
 MAX_ACTIONS = 50_000  # a game longer than this counts as never ending
 FULL_CALL_EVERY = 10  # time the from_log + choose contract call on every 10th bot decision

@@ -89,8 +89,8 @@ def main() -> None:
     from django.urls import reverse
 
     from bangarena_engine import GameConfig
-    from game.replay import position, store
     from game.table import context
+    from replay import position, store
     from tests.stats.conftest import START, play
     from tests.stats.conftest import store as store_match
 

@@ -43,7 +43,7 @@ class ReadOnlyInline(admin.TabularInline):
 
 class ReadOnlyAdmin(admin.ModelAdmin):
     """A list moderators read and never edit: what happened at a table is the services' to
-    write (game.ai's decision log uses it too)."""
+    write (machines.ai's decision log uses it too)."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

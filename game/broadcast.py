@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import transaction
@@ -22,9 +22,9 @@ from django.utils import translation
 
 from bangarena_engine import Game
 from bangarena_site.live.sender import channel_layer, run_from_sync
-from game import presence
+from game import audience, clock
 from game.models import Match, MatchSeat
-from game.table import context
+from game.table import context, delta, screens
 from game.table.context import TableContext
 
 # Consumers handle these message types (MatchConsumer.table_update, .table_presence).
@@ -80,10 +80,7 @@ def render_table(
     now: datetime | None = None,
 ) -> str:
     """The whole table as ``viewer`` (None = watcher) may see it, in the active language."""
-    from game import services
-    from game.table import screens
-
-    ctx = context.load(match, seats, now=now or services.clock())
+    ctx = context.load(match, seats, now=now or clock.now())
     return screens.full_table(game, viewer, ctx)
 
 
@@ -99,20 +96,17 @@ def current_table(match_id: int, viewer: int | None, language: str) -> tuple[str
     seats and its signals are one table exactly when ``table_version`` is the same before and
     after reading them. Reading this way takes no lock: a screen catching up after a lost frame
     (which happens when a process is overloaded) must not hold up the moves themselves."""
-    from game import services
-    from game.table import screens
-
     for _ in range(CONSISTENT_READ_TRIES):
         match = Match.objects.get(pk=match_id)
         seats = list(match.seats.select_related("user"))
-        current = snapshot(match, seats, now=services.clock())
+        current = snapshot(match, seats, now=clock.now())
         if Match.objects.filter(pk=match_id, table_version=match.table_version).exists():
             break
     else:  # a table changing faster than it can be read: take the lock once
         with transaction.atomic():
             match = Match.objects.select_for_update().get(pk=match_id)
             seats = list(match.seats.select_related("user"))
-            current = snapshot(match, seats, now=services.clock())
+            current = snapshot(match, seats, now=clock.now())
     with translation.override(language):
         html = screens.full_table(current.game, viewer, current.ctx)
     return html, current.ctx.table_version
@@ -124,7 +118,7 @@ def table_message(html: str, table_version: int) -> dict[str, Any]:
 
 def anybody_looking(match: Match) -> bool:
     """Whether a change of ``match`` reaches any screen: a seated human's or a watcher's."""
-    return presence.anybody_looking(match.pk)
+    return audience.anybody_looking(match.pk)
 
 
 def publish(match: Match, seats: Sequence[MatchSeat], before: Snapshot, after: Snapshot) -> None:
@@ -132,16 +126,14 @@ def publish(match: Match, seats: Sequence[MatchSeat], before: Snapshot, after: S
 
     ``seats`` are the match's seats as of ``after`` (in which language each reads); the open
     screens (game.presence) say which seats and which watchers' languages look."""
-    # The drawing modules read table_signals, which needs the services: imported here.
-    from game.table import delta, screens
-
-    looking, languages = presence.listeners(match.pk)
+    looking, languages = audience.listeners(match.pk)
     if not looking and not languages:
         return  # nobody looks: nothing is drawn
     listeners = [p for p in seats if p.is_human and p.seat in looking]
     watching = sorted(languages)
-    public_before = before.game.view(None)
-    public_after = after.game.view(None)
+    # The presenters read views as the JSON they are (game.table.regions.Sight).
+    public_before = cast(dict[str, Any], before.game.view(None))
+    public_after = cast(dict[str, Any], after.game.view(None))
     shared_before = screens.sight(before.game, None, before.ctx, public=public_before)
     shared_after = screens.sight(after.game, None, after.ctx, public=public_after)
     regions = delta.public_changes(shared_before, shared_after)
@@ -184,7 +176,7 @@ def publish_presence(match_id: int, seats: Sequence[int]) -> None:
     language: a player coming or going costs these few spans, never a table render."""
     from django.template.loader import render_to_string
 
-    looking, languages = presence.listeners(match_id)
+    looking, languages = audience.listeners(match_id)
     if not looking and not languages:
         return
     players = list(

@@ -4,7 +4,7 @@ A page sends ``{"beat":1}`` every few seconds (an agent program's every frame co
 its socket writes at most one beat a second (``presence.WRITE_AT_MOST_EVERY``), on the
 services' clock so tests can move time. One implementation for every socket that beats: the
 table (game.consumers), the summary (game.summary_socket), the room (lobby.consumers) and
-the agent program's (game.agents.consumer).
+the agent program's (machines.agents.consumer).
 """
 
 from __future__ import annotations

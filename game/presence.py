@@ -24,6 +24,9 @@ from datetime import datetime, timedelta
 
 from django.db.models import Exists, Max, OuterRef, QuerySet
 
+from game import services
+from game.audience import anybody_looking as anybody_looking  # re-exported: who a change
+from game.audience import listeners as listeners  # reaches is read below the services
 from game.models import Match, MatchSeat, TableScreen
 
 #: Q48: a player who missed heartbeats for this long counts as disconnected (the rules say
@@ -41,8 +44,6 @@ FORGET_AFTER = PRESENCE_WINDOW * 10
 
 
 def _clock() -> datetime:
-    from game import services
-
     return services.clock()
 
 
@@ -54,8 +55,6 @@ def open_screen(match_id: int, seat: int | None, language: str, channel: str) ->
         defaults={"match_id": match_id, "seat": seat, "language": language, "seen_at": now},
     )
     if seat is not None:
-        from game import services
-
         services.mark_present(match_id, seat, language=language)
 
 
@@ -71,8 +70,6 @@ def beat(match_id: int, seat: int | None, language: str, channel: str) -> None:
     if seat is None:
         return
     if MatchSeat.objects.filter(match_id=match_id, seat=seat, connected=False).exists():
-        from game import services
-
         services.mark_present(match_id, seat, language=language)
 
 
@@ -84,8 +81,6 @@ def close_screen(match_id: int, seat: int | None, channel: str) -> None:
         return
     now = _clock()
     if not _fresh(now).filter(match_id=match_id, seat=seat).exists():
-        from game import services
-
         services.mark_away(match_id, {seat: now})
 
 
@@ -96,8 +91,6 @@ def sweep(now: datetime | None = None) -> int:
     laptop stops beating at once, and R119's limit counts from then, so the table goes on
     within the 8 s (plus one beat) of the player leaving, not 8 s after the window noticed it.
     Returns how many seats went away."""
-    from game import services
-
     now = now or _clock()
     TableScreen.objects.filter(seen_at__lt=now - FORGET_AFTER).delete()
     # A seat also counts as there for one window after it was last seen without a screen (a
@@ -144,22 +137,3 @@ def live_seats(match_id: int, now: datetime | None = None) -> set[int]:
     seats = _fresh(now).filter(match_id=match_id).exclude(seat=None).values_list("seat", flat=True)
     # The query has left the watchers' screens (no seat) out; the test says so to mypy.
     return {seat for seat in seats if seat is not None}
-
-
-def listeners(match_id: int) -> tuple[set[int], set[str]]:
-    """Seats with an open screen and the languages watchers read: who a change is sent to.
-    Every row counts, fresh or not: a late beat must not cost a screen its frames."""
-    seats: set[int] = set()
-    languages: set[str] = set()
-    for seat, language in TableScreen.objects.filter(match_id=match_id).values_list(
-        "seat", "language"
-    ):
-        if seat is None:
-            languages.add(language)
-        else:
-            seats.add(seat)
-    return seats, languages
-
-
-def anybody_looking(match_id: int) -> bool:
-    return TableScreen.objects.filter(match_id=match_id).exists()

@@ -8,6 +8,8 @@ in the reader's language through ``shown``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
@@ -28,6 +30,16 @@ _STORED = re.compile(r"(Bot|AI) ([1-9]\d?)")
 def stored(kind: str, number: int) -> str:
     """The label kept for the ``number``-th seat of ``kind`` ("bot" or "ai") at a table."""
     return f"Bot {number}" if kind == "bot" else f"AI {number}"
+
+
+def numbered(seat: Any, seats: Iterable[Any]) -> str:
+    """The stored label of ``seat`` among ``seats`` (room seats with ``kind``, ``index`` and
+    ``is_human``): bots and AIs are counted per kind in table order (R1, R141, R142); '' for
+    a human. The lobby labels its seats this way, and an agent's welcome before its match."""
+    if seat.is_human:
+        return ""
+    number = sum(1 for other in seats if other.kind == seat.kind and other.index <= seat.index)
+    return stored(seat.kind, number)
 
 
 def shown(label: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -24,9 +24,11 @@ from django.utils.translation import gettext_lazy as _
 
 from bangarena_engine import Game, GameConfig, IllegalAction
 from bangarena_engine.rng import SEED_BITS, derived_seed
+from bangarena_engine.types import Action, Event
 from bangarena_site import jobs
 from bangarena_site.logs import about_match
-from game import broadcast, notices, seat_labels
+from game import broadcast, hooks, notices, seat_labels
+from game import clock as match_clock
 from game.models import Match, MatchAction, MatchSeat, MoveTime, TableSignal, Tempo
 from game.signals import ai_decision_requested, match_finished, match_started
 from game.table import context as table_context
@@ -41,10 +43,6 @@ DISCONNECTED_LIMIT_SECONDS = 8
 # A timer may fire a moment early (Celery countdowns use the worker's clock).
 DEADLINE_TOLERANCE = timedelta(milliseconds=250)
 # The answer of a player who has none: take the hit, lose the round (R68, R120).
-#: An action as the engine takes it: an entry of ``Game.legal_actions``, or what a player or a
-#: program sent (JSON, which the engine checks before anything changes).
-Action = dict[str, Any]
-
 PASS: Action = {"type": "pass"}
 # A bot decision older than this has lost its job: the sweeper plays it (longest pause is 3 s).
 BOT_OVERDUE_AFTER = timedelta(seconds=5)
@@ -55,6 +53,8 @@ AUTOPILOT_AFTER_AWAY = timedelta(seconds=20)
 
 clock: Callable[[], datetime] = timezone.now
 """The services' clock; tests replace it to drive timers without sleeping."""
+# The broadcast, below the services, reads this clock by name through game.clock.
+match_clock.follow(lambda: clock())
 
 
 # What a player is told when a change is refused, by MatchError code.
@@ -90,7 +90,7 @@ class SubmitResult:
     match."""
 
     version: int
-    events: list[dict[str, Any]]
+    events: list[Event]
     finished: bool
 
 
@@ -186,7 +186,7 @@ def _label(seats: list[SeatSpec], index: int) -> str:
 def submit(
     match_id: int,
     seat: int,
-    action: Action,
+    action: Mapping[str, Any],
     version: int,
     *,
     cause: str = MatchAction.Cause.PLAYER,
@@ -301,12 +301,9 @@ def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
 
 def _bot_action(match: Match, game: Game, seat: int) -> Action:
     """The server bot's move for ``seat`` (R121, R141), from that seat's view only."""
-    from game.bots import BotMemory, choose
-
     view = game.view(seat)
     legal = game.legal_actions(seat)
-    memory = BotMemory.from_log(seat, view["log"])
-    action = choose(view, legal, memory, seed=bot_seed(match))
+    action = hooks.bot_move(seat, view, legal, bot_seed(match))
     if action not in legal:
         # A bot bug must not freeze the table: log it and make the simplest move (R120).
         logger.error("Bot for match %s seat %s chose an illegal %r", match.pk, seat, action)
@@ -325,7 +322,7 @@ def _apply(
     game: Game,
     seats: list[MatchSeat],
     seat: int,
-    action: Action,
+    action: Mapping[str, Any],
     cause: str,
     now: datetime,
     *,
@@ -442,9 +439,7 @@ def _away(match: Match, player: MatchSeat) -> bool:
 
 
 def _played_by_agent(match: Match, player: MatchSeat) -> bool:
-    from game.agents.services import agent_names
-
-    return player.seat in agent_names(match)
+    return player.seat in hooks.seat_agents(match)
 
 
 def _pause(tempo: str, turn_changed: bool) -> float:
@@ -453,9 +448,14 @@ def _pause(tempo: str, turn_changed: bool) -> float:
 
 
 def _schedule_move(match: Match, delay: float) -> None:
-    from game import tasks
+    jobs.schedule(max(0.0, delay), advance, match.pk, match.version)
 
-    jobs.schedule(max(0.0, delay), tasks.advance, match.pk, match.version)
+
+@jobs.job("game.advance")
+def advance(match_id: int, version: int) -> None:
+    """The job armed after every change for the decision it opened (game.tasks lists it): make
+    the awaited move of ``match_id`` if it is still at ``version`` and due."""
+    play_due(match_id, version)
 
 
 def table_before(match: Match) -> broadcast.Snapshot:

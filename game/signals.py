@@ -12,6 +12,6 @@ ai_decision_requested = Signal()
 """Sent after every commit that makes an AI seat's decision the awaited one (and again when a
 restarted server re-arms it): ``sender=Match, match_id, seat, version, deadline``.
 
-The controller of that seat (a language model in ``game.ai``, a program in ``game.agents``)
+The controller of that seat (a language model in ``machines.ai``, a program in ``machines.agents``)
 answers with ``services.submit(..., cause=MatchAction.Cause.AI)`` before the deadline; if it
 does not, the timeout job makes the automatic move of R120, as for a human (R142, R143)."""

@@ -3,14 +3,16 @@
 
 Signed-in players keep them on the account (LobbyPreferences.settings, next to the start-screen
 settings) so they follow them to another device; guests keep them in the browser's
-localStorage (game/static/game/tools.js), so the server stores nothing for them.
+localStorage (game/static/game/tools.js), so the server stores nothing for them. The lobby owns
+that row and lends it through ``game.hooks`` (lobby.account_settings): the match never imports
+the lobby.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from lobby.models import LobbyPreferences
+from game import hooks
 
 #: The tools and their defaults (notifications are opt-in, R138; focus mode too).
 DEFAULTS: dict[str, bool] = {"notify": False, "sound": False, "focus": False}
@@ -21,7 +23,7 @@ def load(user: Any) -> dict[str, bool]:
     prefs = dict(DEFAULTS)
     if user is None or not getattr(user, "is_authenticated", False):
         return prefs
-    stored = LobbyPreferences.objects.filter(user=user).values_list("settings", flat=True).first()
+    stored = hooks.stored_settings(user)
     for key in DEFAULTS:
         value = (stored or {}).get(key)
         if isinstance(value, bool):
@@ -33,7 +35,5 @@ def save(user: Any, changes: dict[str, bool]) -> dict[str, bool]:
     """Store ``changes`` (known keys, booleans) on the account, keeping every other setting."""
     assert set(changes) <= set(DEFAULTS)
     assert all(isinstance(value, bool) for value in changes.values())
-    prefs, _ = LobbyPreferences.objects.get_or_create(user=user)
-    prefs.settings = {**(prefs.settings or {}), **changes}
-    prefs.save(update_fields=["settings"])
+    hooks.store_settings(user, changes)
     return load(user)

@@ -24,13 +24,10 @@ from bangarena_site import jobs
 from bangarena_site.jobs import job
 from game import presence, services
 
+# The move job lives with the services that arm it after every change (no import back to here).
+advance = services.advance
+
 logger = logging.getLogger(__name__)
-
-
-@job("game.advance")
-def advance(match_id: int, version: int) -> None:
-    """Make the awaited move of ``match_id`` if it is still at ``version`` and due."""
-    services.play_due(match_id, version)
 
 
 @job("game.sweep")

@@ -1,18 +1,16 @@
-"""URLs of the live table, mounted at /match/ (app namespace "game")."""
+"""URLs of the live table, mounted at /match/ (app namespace "game").
+
+bangarena_site.urls mounts the replay's (replay.urls) and the summary's (stats.result_urls)
+in the same namespace: they are other parts, which the match does not import."""
 
 from django.urls import path
 
 from game import views, views_host, views_seat
-from game.replay import views as replay_views
 
 app_name = "game"
 
 urlpatterns = [
     path("<int:match_id>/", views.table, name="table"),
-    path("<int:match_id>/result/", views.result, name="result"),
-    # Finished matches only (issue 18): a running match's replay is a 404.
-    path("<int:match_id>/replay/", replay_views.replay, name="replay"),
-    path("<int:match_id>/replay.json", replay_views.export, name="replay_export"),
     # Hand a seat to the bot and take it back (R121, R132): the player's own seat, or the
     # host's for any seat but a bot's. POST only.
     path(

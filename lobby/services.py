@@ -35,6 +35,8 @@ from game.services import SeatSpec
 from lobby import broadcast, codes
 from lobby.identity import Person
 from lobby.models import Room, RoomSeat
+from machines.agents import services as agents
+from machines.ai import seating
 
 clock: Callable[[], datetime] = timezone.now
 """The lobby's clock; tests replace it to move time without sleeping."""
@@ -243,8 +245,6 @@ def seat_bot(room_id: int, person: Person, index: int) -> None:
 
 def fill_with_ais(room_id: int, person: Person, model_id: int | None) -> int:
     """AIs played by the chosen language model take every free seat (R142); returns how many."""
-    from game.ai import seating
-
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
         model = seating.enabled_model(model_id)
@@ -264,8 +264,6 @@ def fill_with_ais(room_id: int, person: Person, model_id: int | None) -> int:
 
 def seat_ai(room_id: int, person: Person, index: int, model_id: int | None) -> None:
     """An AI played by the chosen language model takes one chosen free seat (R142)."""
-    from game.ai import seating
-
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
         _check_index(room, index)
@@ -308,14 +306,12 @@ def remove(room_id: int, person: Person, index: int) -> None:
         _redraw_on_commit(room)
 
 
-# --- agent seats (issue 9: programs play an AI seat with a token, game.agents) -------------------
+# --- agent seats (issue 9: programs play an AI seat with a token, machines.agents) ----------------
 
 
 def seat_agent(room_id: int, person: Person, index: int, name: str, created_by: Any = None) -> str:
     """An agent program takes one chosen free seat as an AI seat named ``name``; returns its
     token in plain text, to be shown once to the host (only its hash is stored)."""
-    from game.agents import services as agents
-
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
         _check_index(room, index)
@@ -333,8 +329,6 @@ def seat_agent(room_id: int, person: Person, index: int, name: str, created_by: 
 
 def new_agent_token(room_id: int, person: Person, index: int, created_by: Any = None) -> str:
     """Revoke the agent seat's tokens and make a new one (shown once); also during a match."""
-    from game.agents import services as agents
-
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=False)
         seat = _agent_seat(room, index)
@@ -347,8 +341,6 @@ def new_agent_token(room_id: int, person: Person, index: int, created_by: Any = 
 def revoke_agent_token(room_id: int, person: Person, index: int) -> None:
     """The agent seat's tokens stop working at once and their sockets close; the seat stays
     an AI seat (R120's automatic moves) until the host makes a new token or removes it."""
-    from game.agents import services as agents
-
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=False)
         agents.revoke_all(_agent_seat(room, index))
@@ -415,8 +407,6 @@ def _start(room: Room, *, anyway: bool = False, starter: RoomSeat | None = None)
         autopilot=absent,
     )
     # Model seats keep their model (Play again too); bound before the first AI request.
-    from game.ai import seating
-
     seating.bind_match(seats, match)
     now = clock()
     room.status = Room.Status.PLAYING
@@ -444,10 +434,7 @@ def _seat_spec(seat: RoomSeat, seats: list[RoomSeat]) -> SeatSpec:
 
 def seat_label(seat: RoomSeat, seats: list[RoomSeat]) -> str:
     """'Bot N' / 'AI N', counted per kind in table order (R1, R141, R142); '' for humans."""
-    if seat.is_human:
-        return ""
-    number = sum(1 for other in seats if other.kind == seat.kind and other.index <= seat.index)
-    return seat_labels.stored(seat.kind, number)
+    return seat_labels.numbered(seat, seats)
 
 
 # --- after the match --------------------------------------------------------------------------
@@ -560,16 +547,12 @@ def _seat_presence(room: Room, seat: RoomSeat, *, opened: bool) -> None:
     if not seat.connected and room.host_id == seat.pk:
         # Look again once the 30 s are up; the periodic sweep is the backstop.
         seconds = HOST_ABSENCE_LIMIT.total_seconds() + 1
-        jobs.schedule(seconds, _check_host_job(), room.pk)
+        jobs.schedule(seconds, check_host, room.pk)
     _redraw_on_commit(room)
 
 
-def _check_host_job() -> Callable[..., object]:
-    from lobby import tasks
-
-    return tasks.check_host
-
-
+# A job (lobby.tasks lists it) that lives here, with the code that arms it: no import back.
+@jobs.job("lobby.check_host")
 def check_host(room_id: int) -> bool:
     """Hand the room to the longest-present connected human if the host has been away for
     30 s (R133, Q60); during a match presence is the table's, and the table learns the new

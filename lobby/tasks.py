@@ -17,10 +17,8 @@ from lobby import services
 
 logger = logging.getLogger(__name__)
 
-
-@job("lobby.check_host")
-def check_host(room_id: int) -> bool:
-    return services.check_host(room_id)
+# Armed by the services when a host's last room socket closes; registered with them.
+check_host = services.check_host
 
 
 @job("lobby.watch_hosts")

@@ -24,7 +24,7 @@ urlpatterns = [
     # Language-model seats (R142): the model is the POSTed form field "model".
     path("r/<str:code>/fill/ai/", views.fill_with_ais, name="fill_ai"),
     path("r/<str:code>/seat/<int:index>/ai/", views.seat_ai, name="seat_ai"),
-    # Agent programs (issue 9, game.agents): a token for an AI seat, shown once.
+    # Agent programs (issue 9, machines.agents): a token for an AI seat, shown once.
     path("r/<str:code>/seat/<int:index>/agent/", views.seat_agent, name="seat_agent"),
     path("r/<str:code>/seat/<int:index>/agent/token/", views.new_agent_token, name="agent_token"),
     path(

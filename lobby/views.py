@@ -34,6 +34,7 @@ from lobby.identity import Person, person_of
 from lobby.models import Room
 from lobby.presenters import room_context, room_fragment
 from lobby.throttle import join_throttle
+from machines.agents.forms import AgentNameForm
 
 WATCHING_NOTICE = gettext_lazy("The match has already started: you are watching it.")
 
@@ -406,7 +407,7 @@ fill_with_ais = _with_model(_fill_ai)
 seat_ai = _with_model(_seat_ai)
 
 
-# --- agent seats (issue 9: game.agents) --------------------------------------------------------
+# --- agent seats (issue 9: machines.agents) -------------------------------------------------------
 
 
 def _agent_control(
@@ -470,8 +471,6 @@ def _agent_token_html(request: HttpRequest, room: Room, index: int, token: str) 
 
 
 def _seat_agent(room: Room, person: Person, request: HttpRequest, index: int) -> str:
-    from game.agents.forms import AgentNameForm
-
     form = AgentNameForm(request.POST)
     if not form.is_valid():
         raise AgentNameRefused(form.error_text())

@@ -10,7 +10,7 @@ key on the match means a second call finds the record and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,7 +71,7 @@ class GameSummary:
     lines: list[SeatLine]
 
 
-def summarize(view: dict[str, Any]) -> GameSummary:
+def summarize(view: Mapping[str, Any]) -> GameSummary:
     """Count everything from a finished game's public view (``game.view(None)``)."""
     players = view["players"]
     lines = [SeatLine(seat=p["seat"]) for p in players]

@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils.translation import gettext, ngettext
 
-from game import catalogue, seat_labels, table_signals
+from game import catalogue, seat_labels, signal_board
 from game.models import Match, MatchSeat
 from game.table.context import load_signals
 from stats.achievements import unlocked_in_match
@@ -124,4 +124,4 @@ def context(
 def _signal_lines(match: Match, rows: list[PlayerResult]) -> list[str]:
     """Every signal of the match as its log sentence (names escaped there), oldest first."""
     names = {row.seat: seat_labels.seat_name(row.kind, row.name) for row in rows}
-    return [table_signals.signal_sentence(s, names) for s in load_signals(match.pk)]
+    return [signal_board.signal_sentence(s, names) for s in load_signals(match.pk)]

@@ -9,12 +9,14 @@ guest's read "Guest"; game.seat_labels).
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
+from bangarena_site.jobs import job
 from bangarena_site.live.accounts import close_account_sockets
 from game import seat_labels
 from game import services as game_services
@@ -27,6 +29,8 @@ from stats.queries import forget_boards
 
 from .models import User
 from .services import end_sessions_of
+
+logger = logging.getLogger(__name__)
 
 #: Unclaimed guest data is kept this long after the guest's match (a guest who signs up
 #: within it keeps his results: stats.claims).
@@ -96,3 +100,17 @@ def purge_guests(now: datetime | None = None) -> Purged:
         # A claim only waits for the results of a match still running at sign-up.
         claims, _by_model = GuestClaim.objects.filter(claimed_at__lt=cutoff).delete()
     return Purged(results=results, seats=seats, room_seats=room_seats, claims=claims)
+
+
+@job("guests.purge")
+def purge_guest_data() -> None:
+    """Forget guests 30 days after their matches (their matches stay, shown as "Guest");
+    periodic (settings.BANGARENA_PERIODIC_JOBS)."""
+    purged = purge_guests()
+    logger.info(
+        "Guest data purged: %s results, %s seats, %s room seats, %s claims",
+        purged.results,
+        purged.seats,
+        purged.room_seats,
+        purged.claims,
+    )

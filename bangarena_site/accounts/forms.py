@@ -15,8 +15,9 @@ from django.utils.translation import get_language_info, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from .language import LANGUAGE_CODES
+from .look_alikes import validate_not_look_alike
 from .models import User
-from .names import NAME_MAX_LENGTH, validate_not_look_alike
+from .names import NAME_MAX_LENGTH
 from .throttle import LoginThrottle, SlidingWindow, login_throttle, signup_throttle
 
 

@@ -14,15 +14,9 @@ Cyrillic а is refused even when nobody is called Pavel yet.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from disarm import Script, detect_scripts, skeleton_key
 from django.core.exceptions import ValidationError
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-
-if TYPE_CHECKING:
-    from .models import User
 
 #: The longest username or display name (a seat name is as long).
 NAME_MAX_LENGTH = 20
@@ -59,29 +53,4 @@ def validate_single_script(value: str) -> None:
                 "and Cyrillic) can pass for someone else's."
             ),
             code="mixed_scripts",
-        )
-
-
-def look_alike_owner(name: str, *, exclude: User | None = None) -> User | None:
-    """Another account whose username or display name looks like ``name``, if any."""
-    from .models import User
-
-    key = name_key(name)
-    if not key:
-        return None
-    others = User.objects.filter(Q(username_key=key) | Q(display_name_key=key))
-    if exclude is not None and exclude.pk is not None:
-        others = others.exclude(pk=exclude.pk)
-    return others.only("pk").first()
-
-
-def validate_not_look_alike(name: str, *, exclude: User | None = None) -> None:
-    """Refuse a name that looks like another player's name (said without naming them)."""
-    if look_alike_owner(name, exclude=exclude) is not None:
-        raise ValidationError(
-            _(
-                "This name looks too much like another player's name. Please choose one "
-                "that can't be mistaken for theirs."
-            ),
-            code="look_alike",
         )

@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString
 
 from bangarena_engine.cards import RED_SUITS
 from game import catalogue
-from game.library.links import card_url
+from game.links import card_url
 
 if TYPE_CHECKING:
     from game.table.controls import Control

@@ -12,6 +12,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from game import hooks
+from game.models import TableSignal
+
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -81,13 +84,9 @@ def seat_infos(match: Any, seats: Sequence[Any]) -> tuple[SeatInfo, ...]:
     models: dict[int, str] = {}
     agents: dict[int, str] = {}
     if any(getattr(seat, "kind", "") == "ai" for seat in seats):
-        from game.ai.seating import model_names
-
-        models = model_names(seats)
+        models = hooks.seat_models(seats)
         if getattr(match, "pk", None) is not None:
-            from game.agents.services import agent_names
-
-            agents = agent_names(match)
+            agents = hooks.seat_agents(match)
     return tuple(
         SeatInfo(
             seat=seat.seat,
@@ -106,8 +105,6 @@ def seat_infos(match: Any, seats: Sequence[Any]) -> tuple[SeatInfo, ...]:
 
 def load_signals(match_id: int) -> tuple[SignalRecord, ...]:
     """Every signal of the match, oldest first (one query per change, shared by all seats)."""
-    from game.models import TableSignal
-
     rows = TableSignal.objects.filter(match_id=match_id).order_by("created_at", "pk")
     return tuple(
         SignalRecord(

@@ -26,7 +26,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from game import catalogue, table_signals
+from game import catalogue
+from game import signal_board as table_signals  # the signals' rules and boards (no writer)
 from game.table import panels, seats
 from game.table.cards import card_face
 from game.table.context import SignalRecord, TableContext

@@ -20,8 +20,8 @@ from game.table.cards import CardFace, card_face
 from game.table.portraits import PORTRAITS
 
 if TYPE_CHECKING:
+    from game.signal_board import SeatSignals
     from game.table.context import SeatInfo, TableContext
-    from game.table_signals import SeatSignals
 
 
 def seat_names(ctx: TableContext) -> dict[int, str]:

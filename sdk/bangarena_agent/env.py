@@ -26,7 +26,7 @@ The rules are the ``bangarena-engine`` distribution (pure Python), which the ``e
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -110,8 +110,9 @@ class BangArenaEnv(AECEnv):
         [seat] = game.awaiting()
         agent = self.possible_agents[seat]
         self.agent_selection = agent
-        view = game.view(seat)
-        legal = game.legal_actions(seat)
+        # The encoding reads the engine's typed views and actions as the JSON they are.
+        view = cast(dict[str, Any], game.view(seat))
+        legal = cast(list[dict[str, Any]], game.legal_actions(seat))
         self._legal = legal_by_index(view, legal, self.index_of, self.seats)
         for other in self.agents:
             self.infos[other] = {}
@@ -135,7 +136,7 @@ class BangArenaEnv(AECEnv):
         game.apply(int(agent.removeprefix("seat_")), self._legal[int(action)])
         self.steps += 1
         if game.result is not None:
-            self._finish(game.result)
+            self._finish(dict(game.result))
         elif self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
             self._final_infos()
@@ -176,7 +177,7 @@ class BangArenaEnv(AECEnv):
         if agent == self.agent_selection:
             mask[list(self._legal)] = 1
         return {
-            "observation": encode_view(game.view(seat), self.seats),
+            "observation": encode_view(cast(dict[str, Any], game.view(seat)), self.seats),
             "action_mask": mask,
         }
 

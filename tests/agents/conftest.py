@@ -17,10 +17,10 @@ from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 
 from bangarena_site.asgi import router
-from game.agents import services as agent_services
-from game.agents.throttle import agent_throttle
 from game.models import Match
 from game.services import SeatSpec
+from machines.agents import services as agent_services
+from machines.agents.throttle import agent_throttle
 from tests.game.conftest import (  # noqa: F401 (fixtures)
     _fast_password_hashing,
     _no_logged_errors,

@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from game.agents.models import AgentToken
-from game.agents.services import hash_token, seat_for
 from lobby.models import RoomSeat
+from machines.agents.models import AgentToken
+from machines.agents.services import hash_token, seat_for
 from tests.lobby.conftest import guest, host_post
 
 pytestmark = pytest.mark.django_db

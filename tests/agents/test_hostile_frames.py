@@ -14,8 +14,8 @@ from channels.db import database_sync_to_async
 
 from bangarena_site.accounts.services import ban_user
 from bangarena_site.live.frames import CLOSE_TOO_BIG
-from game.agents import services as agent_services
-from game.agents.models import AgentToken
+from machines.agents import services as agent_services
+from machines.agents.models import AgentToken
 from tests.agents.conftest import agent_socket, ai_match, connect_agent, receive
 from tests.agents.test_protocol import actions, assert_closed, send
 from tests.live.conftest import make_user

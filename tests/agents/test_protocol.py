@@ -14,11 +14,11 @@ from channels.testing import WebsocketCommunicator
 
 from bangarena_site.asgi import router
 from game import table_signals
-from game.agents import consumer as agent_consumer
-from game.agents.models import AgentToken
-from game.agents.throttle import FRAMES_PER_SECOND, UNKNOWN_HELLOS_PER_MINUTE
 from game.models import Match, MatchAction
 from game.services import SeatSpec
+from machines.agents import consumer as agent_consumer
+from machines.agents.models import AgentToken
+from machines.agents.throttle import FRAMES_PER_SECOND, UNKNOWN_HELLOS_PER_MINUTE
 from tests.agents.conftest import (
     agent_socket,
     ai_match,
@@ -191,7 +191,7 @@ async def test_unknown_token_is_refused_and_closed_4401(socket_time: SocketTime,
 async def test_revoked_token_closes_open_sockets_and_is_unknown_after(
     socket_time: SocketTime, sockets: list
 ):
-    from game.agents.services import revoke
+    from machines.agents.services import revoke
 
     match = await database_sync_to_async(ai_match)(1, marshal=0)
     token = await make_match_token(match, 1)

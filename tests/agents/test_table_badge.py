@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game import broadcast
-from game.agents.services import create_token
 from game.services import SeatSpec
 from game.table import context
+from machines.agents.services import create_token
 from tests.game.conftest import bot_seats, start
 
 pytestmark = pytest.mark.django_db

@@ -11,10 +11,10 @@ import pytest
 from django.db import transaction
 
 from game import services as game_services
-from game.ai.models import AIModel, MatchSeatModel
 from game.models import Match, MatchSeat
 from game.services import SeatSpec
 from lobby import services as lobby_services
+from machines.ai.models import AIModel, MatchSeatModel
 from tests.ai.fake_openai import FakeOpenAI
 from tests.game.conftest import (  # noqa: F401 (fixtures)
     FakeClock,

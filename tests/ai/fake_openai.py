@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from game.ai.prompt import DATA_CLOSE, DATA_OPEN
+from machines.ai.prompt import DATA_CLOSE, DATA_OPEN
 
 
 @dataclass(frozen=True)

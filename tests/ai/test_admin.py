@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from game.ai.models import AIDecisionLog, AIModel
-from game.ai.tasks import decide
+from machines.ai.models import AIDecisionLog, AIModel
+from machines.ai.tasks import decide
 from tests.ai.conftest import ai_first
 from tests.ai.fake_openai import good
 

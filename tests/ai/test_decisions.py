@@ -9,12 +9,12 @@ from datetime import timedelta
 import pytest
 
 from game import broadcast, services
-from game.ai import llm
-from game.ai.models import AIDecisionLog, MatchSeatModel
-from game.ai.prompt import SYSTEM_PROMPT
-from game.ai.tasks import DEADLINE_MARGIN_SECONDS, decide
 from game.models import Match, MatchAction
 from game.services import TEMPO_PAUSE
+from machines.ai import llm
+from machines.ai.models import AIDecisionLog, MatchSeatModel
+from machines.ai.prompt import SYSTEM_PROMPT
+from machines.ai.tasks import DEADLINE_MARGIN_SECONDS, decide
 from tests.ai.conftest import KEY, ai_first, ai_seats
 from tests.ai.fake_openai import Reply, good
 from tests.game.conftest import bot_seats, seed_with_marshal_at
@@ -220,7 +220,7 @@ def test_an_answer_that_comes_after_the_timeout_changes_nothing(
 
 
 def test_an_agent_seat_is_left_to_its_program(job_queue, model_match, fake_openai):
-    """An AI seat without a model (an agent program's, game.agents) gets no model call: only
+    """An AI seat without a model (an agent program's, machines.agents) gets no model call: only
     its timeout is armed."""
     seats = [*ai_seats(2), *bot_seats(2)]
     match = model_match(seats, seed=seed_with_marshal_at(0, seats=4), bound=[1])

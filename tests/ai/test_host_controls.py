@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from game.ai.models import AIModel, MatchSeatModel, RoomSeatModel
 from game.models import Match, MatchSeat
 from lobby import services as lobby_services
 from lobby.models import Room
+from machines.ai.models import AIModel, MatchSeatModel, RoomSeatModel
 from tests.lobby.conftest import guest, host_post
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,10 +9,10 @@ import pytest
 from django.utils import timezone
 
 from bangarena_engine import Game, GameConfig
-from game.ai import prompt
-from game.ai.tasks import decide, messages_for
 from game.models import TableSignal
 from game.services import SeatSpec
+from machines.ai import prompt
+from machines.ai.tasks import decide, messages_for
 from tests.ai.conftest import ai_first, ai_seats
 from tests.ai.fake_openai import data_of
 from tests.game.conftest import bot_seats, seed_with_marshal_at

@@ -11,7 +11,7 @@ import pytest
 from django.db import transaction
 
 from bangarena_site import jobs
-from game.ai.tasks import QUEUE, decide
+from machines.ai.tasks import QUEUE, decide
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

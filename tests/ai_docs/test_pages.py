@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from game.agents.protocol import ERRORS
-from game.ai_docs.rules_export import rules_document
+from machines.agents.protocol import ERRORS
+from machines.ai_docs.rules_export import rules_document
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ import pytest
 from bangarena_engine import Game, GameConfig
 from bangarena_engine.roles import MODES, role_set
 from game import catalogue
-from game.ai_docs.rules_export import rules_document
+from machines.ai_docs.rules_export import rules_document
 from tests.ai_docs.schema_check import errors
 
 DOC = rules_document()

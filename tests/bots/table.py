@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bangarena_engine import Game, GameConfig
-from game.bots import BotMemory, choose
+from machines.bots import BotMemory, choose
 
 QUIET = [
     "lucky",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bangarena_engine import Game, GameConfig
-from game.bots import BotMemory, choose
+from machines.bots import BotMemory, choose
 
 RANGE = {"volcanic": 1, "sawed_off": 2, "rifle": 3, "carbine": 4, "long_rifle": 5}
 MAX_ACTIONS = 20_000

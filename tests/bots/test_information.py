@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bangarena_engine import Game, GameConfig
-from game.bots import BotMemory, choose
+from machines.bots import BotMemory, choose
 from tests.bots.table import bot_move, play
 
 KINDS = (

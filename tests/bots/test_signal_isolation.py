@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
-from game import bots, services, table_signals
+from game import services, table_signals
 from game.models import Match, TableSignal
 from game.services import SeatSpec
+from machines import bots
 from tests.game import conftest as table_fixtures
 from tests.game.conftest import FakeClock, JobQueue, bot_seats, start
 
@@ -126,7 +127,7 @@ def test_r128_engine_views_carry_nothing_of_signals(job_queue: JobQueue, clock: 
 def test_r128_bots_and_ai_code_never_reads_signals():
     """A guard on the code paths: the engine, the bots and the AI seats never import or name
     the signal service or the TableSignal rows (in code; a docstring may say so)."""
-    for package in ("engine/bangarena_engine", "game/bots", "game/ai"):
+    for package in ("engine/bangarena_engine", "machines/bots", "machines/ai"):
         for source in (ROOT / package).rglob("*.py"):
             used: set[str] = set()
             for node in ast.walk(ast.parse(source.read_text())):

@@ -41,7 +41,7 @@ def registered_model(
     [database] = tmp_path_factory.getbasetemp().glob("e2e[0-9]*/db.sqlite3")
     fake.database = database  # the test reads the server's moves from it
     code = (
-        "from game.ai.models import AIModel; "
+        "from machines.ai.models import AIModel; "
         f"AIModel.objects.create(display_name={MODEL_NAME!r}, base_url={fake.url!r}, "
         "model='fake-1', timeout_seconds=5)"
     )
@@ -80,7 +80,7 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
     seat_two.get_by_role("button", name="Seat an AI").click()
     expect(seat_two.locator(".badge--model")).to_have_text(MODEL_NAME, timeout=LIVE_TIMEOUT_MS)
 
-    # Seat 3: an agent program's seat (game.agents), if that control is there.
+    # Seat 3: an agent program's seat (machines.agents), if that control is there.
     seat_three = host.locator(".seat[data-seat='3']")
     if seat_three.locator("input[name=agent_name]").count():
         seat_three.locator("input[name=agent_name]").fill("RoboDuke")

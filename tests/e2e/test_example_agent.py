@@ -28,7 +28,7 @@ SETUP = textwrap.dedent(
     """
     import json
     from game import services
-    from game.agents.services import create_token
+    from machines.agents.services import create_token
     from game.services import SeatSpec
     seats = [SeatSpec(kind="ai", name="Agent")] + [
         SeatSpec(kind="bot", name=f"Bot {i}") for i in range(2, 5)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import services
-from game.bots import BotMemory, choose
 from game.models import Match, MatchAction
 from game.services import SeatSpec
+from machines.bots import BotMemory, choose
 
 ABSENT = 3
 

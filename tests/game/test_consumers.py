@@ -19,11 +19,11 @@ from django.utils.translation import gettext, trans_real
 
 from bangarena_engine import Game
 from game import broadcast, consumers, services
-from game.bots import BotMemory, choose
 from game.consumers import CLOSE_NO_SUCH_MATCH, MAX_MESSAGES
 from game.models import Match, MatchAction, MatchSeat, TableScreen
 from game.services import SeatSpec
 from game.table import delta, screens
+from machines.bots import BotMemory, choose
 from tests.game.conftest import (
     FRAME_TIMEOUT,
     SocketTime,

@@ -13,9 +13,9 @@ import pytest
 from django.db import transaction
 
 from game import presence, services, tasks
-from game.bots import BotMemory, choose
 from game.models import Match, MatchAction
 from game.signals import match_finished
+from machines.bots import BotMemory, choose
 from tests.game.conftest import (
     FakeClock,
     JobQueue,
@@ -69,7 +69,7 @@ def test_bots_play_an_all_bot_match_to_the_end_by_running_the_jobs(
 
 
 def test_each_bot_move_is_the_bots_choice_from_its_own_view(job_queue: JobQueue):
-    """R141/Q63: the backend asks game.bots with that seat's view and legal moves only."""
+    """R141/Q63: the backend asks machines.bots with that seat's view and legal moves only."""
     match = start(bot_seats(5), seed=9, tempo="fast")
     for _ in range(25):
         match.refresh_from_db()

@@ -23,9 +23,9 @@ from django.urls import reverse
 from bangarena_engine import Game, GameConfig
 from bangarena_engine.rng import CURRENT_GENERATOR, LEGACY_GENERATOR, SEED_BITS
 from game import services
-from game.agents import protocol
-from game.ai.prompt import build_messages
 from game.models import Match, MatchAction
+from machines.agents import protocol
+from machines.ai.prompt import build_messages
 from tests.game.conftest import (
     FakeClock,
     JobQueue,

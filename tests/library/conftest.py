@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.library import rulespage
+from library import rulespage
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

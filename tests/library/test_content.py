@@ -10,8 +10,8 @@ import re
 import pytest
 
 from game.catalogue import CARDS, CHARACTERS
-from game.library import rulespage
-from game.library.texts import CARD_ENTRIES, CHARACTER_ENTRIES
+from library import rulespage
+from library.texts import CARD_ENTRIES, CHARACTER_ENTRIES
 
 LANGUAGES = ("en", "ru", "pl", "tr", "id", "nl", "de")
 

@@ -14,9 +14,9 @@ from django.utils import translation
 from bangarena_engine.cards import APPENDIX_A, CARD_TYPES
 from bangarena_engine.characters import CHARACTER_HP
 from game import catalogue
-from game.library import rulespage
-from game.library.rulespage import SECTION_KEYS
-from game.library.search import MAX_QUERY, search
+from library import rulespage
+from library.rulespage import SECTION_KEYS
+from library.search import MAX_QUERY, search
 
 LANGUAGES = ("en", "ru", "pl", "tr", "id", "nl", "de")
 SECTION_IDS = re.compile(r'<section class="rules__section[^"]*" id="([a-z_]+)"')
@@ -92,7 +92,7 @@ def test_every_card_page_shows_type_count_suits_effect_and_tip(client, kind):
     symbols = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
     for _kind, rank, suit in (c for c in APPENDIX_A if c[0] == kind):
         assert f"{rank}{symbols[suit]}" in html
-    from game.library.texts import CARD_ENTRIES
+    from library.texts import CARD_ENTRIES
 
     assert str(CARD_ENTRIES[kind].effect) in html
     assert str(CARD_ENTRIES[kind].tip) in html
@@ -102,7 +102,7 @@ def test_every_card_page_shows_type_count_suits_effect_and_tip(client, kind):
 @pytest.mark.parametrize("character", list(CHARACTER_HP))
 def test_every_character_page_shows_portrait_hp_ability_and_tip(client, character):
     """R99-R116: portrait, HP, ability and tip; R117: the Old Classic difference."""
-    from game.library.texts import CHARACTER_ENTRIES
+    from library.texts import CHARACTER_ENTRIES
 
     response = get(client, reverse("library:character", args=[character]))
     assert response.status_code == 200

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from game.library import rulespage
-from game.library.rulespage import SECTION_KEYS, RulesFormatError, parse
+from library import rulespage
+from library.rulespage import SECTION_KEYS, RulesFormatError, parse
 
 FIXTURE = Path(__file__).parent / "fixtures" / "en.txt"
 

@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from game import catalogue
-from game.library.search import search
+from library.search import search
 
 LANGUAGES = ["en", "ru", "pl", "tr", "id", "nl", "de"]
 
@@ -78,7 +78,7 @@ def test_the_rules_page_contents_stay_on_screen(client):
 
     page = client.get("/library/").content.decode()
     assert '<div class="library library--rules">' in page
-    css = Path(settings.BASE_DIR, "game/static/library/library.css").read_text()
+    css = Path(settings.BASE_DIR, "library/static/library/library.css").read_text()
     rules = css.split(".library--rules .library__toc {")
     assert len(rules) == 3  # one for each width
     assert all("position: sticky" in rule.split("}")[0] for rule in rules[1:])

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.replay import store
+from replay import store
 from tests.stats.conftest import finished_match, make_user  # noqa: F401 (re-exported)
 
 #: One random match per mode (seat counts 4 to 7 among them) that tests walk position by

@@ -16,9 +16,9 @@ import pytest
 from django.utils.html import escape
 
 from bangarena_engine import Game
-from game.replay import position, scene, store
 from game.table import context
 from game.table.cards import card_face
+from replay import position, scene, store
 from tests.replay.conftest import RANDOM_MATCHES, finished_match
 from tests.stats.conftest import START
 

@@ -13,8 +13,8 @@ from django.urls import reverse
 from bangarena_engine import Game
 from game import services
 from game.models import Match, TableSignal
-from game.replay import position, scene, store
 from game.table import context
+from replay import position, scene, store
 from tests.game.conftest import bot_seats, human_seats
 from tests.replay.conftest import RANDOM_MATCHES, finished_match
 from tests.stats.conftest import START

@@ -10,7 +10,7 @@ import pytest
 
 from bangarena_engine import Game, GameConfig
 from bangarena_engine.roles import MODES
-from game.replay.timeline import Move, Timeline
+from replay.timeline import Move, Timeline
 from tests.stats.conftest import play
 
 

@@ -2,7 +2,7 @@
 
 Here against an in-test server that speaks protocol v1 around a real engine game; the run
 against the live site (a runserver subprocess, the agent WebSocket endpoint, a token made by
-game.agents) is a browser-free end-to-end test in tests/e2e/test_example_agent.py, so it runs
+machines.agents) is a browser-free end-to-end test in tests/e2e/test_example_agent.py, so it runs
 once per CI run with the other slow end-to-end checks.
 """
 

@@ -272,7 +272,7 @@ def bot_game_logs() -> tuple[tuple[dict, ...], ...]:
     """The public logs of whole bot games, one per mode and table size, past High Noon where
     the game lasts that long: nearly every kind of event the table can tell."""
     from bangarena_engine import Game, GameConfig
-    from game.bots import BotMemory, choose
+    from machines.bots import BotMemory, choose
 
     logs = []
     for seed, seats, mode in [
