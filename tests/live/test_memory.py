@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bangarena_site.live import memory
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # A stand-in for a closed socket: a cycle (as autobahn's protocol and its is_closed Deferred
@@ -67,3 +69,19 @@ def test_a_closed_sockets_cycle_is_freed_while_the_web_process_works():
 def test_without_the_freeze_the_web_process_keeps_the_cycle():
     """The check above can fail: the same application, nothing frozen, keeps the cycle."""
     assert run("unfrozen") == "kept"
+
+
+def test_the_collector_runs_a_full_collection_at_every_tick(monkeypatch):
+    """The web process's collector thread: one full collection per interval, until stopped."""
+    collections: list[int] = []
+    monkeypatch.setattr(memory.gc, "collect", lambda: collections.append(1))
+    ticks = iter([False, False, False, True])  # three intervals pass, then the process stops
+    waited: list[float] = []
+
+    def wait(seconds: float) -> bool:
+        waited.append(seconds)
+        return next(ticks)
+
+    memory.collect_periodically(30.0, wait)
+    assert len(collections) == 3
+    assert waited == [30.0] * 4
