@@ -26,8 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from game import catalogue
-from game import signal_board as table_signals  # the signals' rules and boards (no writer)
+from game import catalogue, signal_board
 from game.table import panels, seats
 from game.table.cards import card_face
 from game.table.context import SignalRecord, TableContext
@@ -139,8 +138,8 @@ def _signals_about(signals: tuple[SignalRecord, ...], seat: int) -> tuple[Signal
     return tuple(
         s
         for s in signals
-        if (s.seat == seat and s.kind != table_signals.MARK)
-        or (s.kind == table_signals.MARK and s.target == seat)
+        if (s.seat == seat and s.kind != signal_board.MARK)
+        or (s.kind == signal_board.MARK and s.target == seat)
     )
 
 
@@ -187,12 +186,12 @@ def _mark_slice(sight: Sight, seat: int) -> tuple[Any, ...]:
     pv = sight.public
     if not (sight.running and pv["players"][viewer]["alive"]):
         return ()
-    if not table_signals.markable(pv, viewer, seat):
+    if not signal_board.markable(pv, viewer, seat):
         return ()
     mine = [
         s.value for s in sight.signals if s.kind == "mark" and s.seat == viewer and s.target == seat
     ]
-    return (table_signals.mark_roles(pv), mine[-1] if mine else "")
+    return (signal_board.mark_roles(pv), mine[-1] if mine else "")
 
 
 def private_slices(sight: Sight) -> dict[str, Any]:
@@ -302,12 +301,12 @@ def _signal_bar_slice(sight: Sight) -> tuple[Any, ...]:
     if viewer is None or not sight.ctx.human(viewer) or sight.ctx.signals is None:
         return ()
     me = sight.public["players"][viewer]
-    sent = [s for s in sight.signals if s.seat == viewer and s.kind in table_signals.SENT_KINDS]
+    sent = [s for s in sight.signals if s.seat == viewer and s.kind in signal_board.SENT_KINDS]
     claims = [s.value for s in sent if s.kind == "claim"]
     return (
         sight.running and me["alive"],
         sight.view.get("role") == "marshal",
-        table_signals.mark_roles(sight.public),
+        signal_board.mark_roles(sight.public),
         claims[-1] if claims else "",
         len(sent),
     )
@@ -327,7 +326,7 @@ class Painter:
     oob: bool = True
     _names: dict[int, str] | None = field(default=None, init=False)
     _controls: ControlBuilder | None = field(default=None, init=False)
-    _boards: dict[bool, table_signals.SignalBoard | None] = field(default_factory=dict, init=False)
+    _boards: dict[bool, signal_board.SignalBoard | None] = field(default_factory=dict, init=False)
 
     @property
     def names(self) -> dict[int, str]:
@@ -342,14 +341,14 @@ class Painter:
             self._controls = ControlBuilder(self.sight.view, legal, self.names)
         return self._controls
 
-    def board(self, *, own: bool) -> table_signals.SignalBoard | None:
+    def board(self, *, own: bool) -> signal_board.SignalBoard | None:
         """The signals as everyone sees them (``own`` False) or with the viewer's own buttons."""
         if own not in self._boards:
             sight = self.sight
             if sight.ctx.signals is None:
                 self._boards[own] = None
             else:
-                self._boards[own] = table_signals.board(
+                self._boards[own] = signal_board.board(
                     sight.signals,
                     sight.public if not own else sight.view,
                     sight.viewer if own else None,
@@ -605,7 +604,7 @@ class Painter:
             if line is not None:
                 merged.append((index, 0, line))
         for record in self.sight.signals[start_signals:]:
-            sentence = table_signals.signal_sentence(record, self.names)
+            sentence = signal_board.signal_sentence(record, self.names)
             merged.append((record.log_position - 1, 1, sentence))
         merged.sort(key=lambda item: (item[0], item[1]))
         return [line for _, _, line in merged]
