@@ -77,8 +77,17 @@ class ModerationLogInline(admin.TabularInline):
 
 @admin.register(Room)
 class RoomAdmin(admin.ModelAdmin):
-    list_display = ["code", "status", "seats", "mode", "host", "created_at", "last_activity"]
-    list_filter = ["status", "mode"]
+    list_display = [
+        "code",
+        "status",
+        "seats",
+        "mode",
+        "is_public",
+        "host",
+        "created_at",
+        "last_activity",
+    ]
+    list_filter = ["status", "mode", "is_public"]
     search_fields = ["code", "members__name"]
     readonly_fields = [field.name for field in Room._meta.fields]
     inlines = [RoomSeatInline, ModerationLogInline]

@@ -13,6 +13,9 @@ from bangarena_site.live.sender import run_from_sync
 
 # RoomConsumer.room_changed handles this message type.
 ROOM_CHANGED = "room.changed"
+# OpenRoomsConsumer.open_rooms_changed handles this one (the list of public rooms at /play/).
+OPEN_ROOMS_CHANGED = "open_rooms.changed"
+OPEN_ROOMS_GROUP = "lobby.open_rooms"
 
 
 def room_group(room_id: int) -> str:
@@ -23,3 +26,10 @@ def room_changed(room_id: int) -> None:
     """Ask every open page of the room to redraw it (call after the change committed)."""
     layer = get_channel_layer()
     run_from_sync(lambda: layer.group_send(room_group(room_id), {"type": ROOM_CHANGED}))
+
+
+def open_rooms_changed() -> None:
+    """Ask every open /play/ page to redraw the list of public rooms (each for its viewer, in
+    its language); called after a public room changed, or a room stopped being public."""
+    layer = get_channel_layer()
+    run_from_sync(lambda: layer.group_send(OPEN_ROOMS_GROUP, {"type": OPEN_ROOMS_CHANGED}))

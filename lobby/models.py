@@ -61,6 +61,12 @@ class Room(models.Model):
     # Since when no human has been connected; the daily clean-up closes rooms empty that long.
     empty_since = models.DateTimeField(_("empty since"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    # Open rooms (issue 23): the host's switch lists the room at /play/ for strangers. Private
+    # (the default) rooms are reached only by their code or link.
+    is_public = models.BooleanField(_("public"), default=False)
+    public_since = models.DateTimeField(_("public since"), null=True, blank=True)
+    # The host's language when the room was made public: strangers pick a table they can talk at.
+    language = models.CharField(_("language"), max_length=8, blank=True)
 
     class Meta:
         verbose_name = _("room")

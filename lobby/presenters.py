@@ -80,6 +80,7 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
         "result_url": reverse("game:result", args=[match.pk]) if match else "",
         "play_again": room.is_open and match is not None and not match.is_running,
         "waiting_for": ", ".join(waiting_for),
+        "is_public": room.is_public,
     }
 
 

@@ -3,7 +3,9 @@
 from django.urls import path
 
 from lobby.consumers import RoomConsumer
+from lobby.open_rooms_socket import OpenRoomsConsumer
 
 websocket_urlpatterns = [
     path("ws/room/<str:code>/", RoomConsumer.as_asgi()),
+    path("ws/lobby/", OpenRoomsConsumer.as_asgi()),
 ]

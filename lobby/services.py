@@ -137,15 +137,17 @@ def play_now(person: Person, name: str, settings: RoomSettings) -> Match:
         return _start(room, starter=host_seat)
 
 
-def join(code: str, person: Person, name: str) -> RoomSeat:
+def join(code: str, person: Person, name: str, *, public_only: bool = False) -> RoomSeat:
     """Take the lowest free seat of the room with ``code``; a member gets their own seat back.
 
-    Refusals: ``no_room`` (unknown code), ``closed``, ``started`` (a match is running: the
-    caller sends a non-member to watch it), ``full``.
+    Refusals: ``no_room`` (unknown code, or with ``public_only`` a room that is not public:
+    the open list never seats anyone in a private room, even one made private a moment
+    ago), ``closed``, ``started`` (a match is running: the caller sends a non-member to watch
+    it), ``full``.
     """
     with transaction.atomic():
         room = Room.objects.select_for_update().filter(code=code).first()
-        if room is None:
+        if room is None or (public_only and not room.is_public):
             raise RoomError("no_room")
         if room.is_closed:
             raise RoomError("closed")
@@ -209,6 +211,26 @@ def leave(room_id: int, person: Person) -> None:
 
 
 # --- host controls before the match (R131) ----------------------------------------------------
+
+
+def set_public(room_id: int, person: Person, *, public: bool, language: str = "") -> None:
+    """The host's switch (issue 23): a public room is listed at /play/ for strangers until
+    its match starts; ``language`` is the host's, shown in the list. Private is the default
+    and hides the room from every public page again at once."""
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        if room.is_public == public:
+            return
+        now = clock()
+        room.is_public = public
+        room.public_since = now if public else None
+        if public:
+            room.language = language
+        room.save(update_fields=["is_public", "public_since", "language"])
+        _touch(room, now)
+        _redraw_on_commit(room)
+        # Made private: the list must drop it although the room no longer counts as public.
+        transaction.on_commit(broadcast.open_rooms_changed, robust=True)
 
 
 def fill_with_bots(room_id: int, person: Person) -> int:
@@ -756,5 +778,9 @@ def _touch(room: Room, now: datetime) -> None:
 
 
 def _redraw_on_commit(room: Room) -> None:
+    """Every page of the room redraws it after the commit; and while the room is public the
+    open list at /play/ too (seats taken, started, closed: it moves or leaves the list)."""
     room_id = room.pk
     transaction.on_commit(lambda: broadcast.room_changed(room_id), robust=True)
+    if room.is_public:
+        transaction.on_commit(broadcast.open_rooms_changed, robust=True)

@@ -1,0 +1,123 @@
+"""The list of open (public) rooms at /play/ (issue 23): which rooms strangers may join.
+
+The one place that decides what is listed, so every public page (the list, its live
+fragment, the socket that pushes it) shows the same rooms: a room is listed only while its
+host has made it public, it waits for players (open, no match running) and a seat is free.
+A private room (the default) is never listed. Rooms closest to starting come first (fewest
+free seats), then those that have waited longest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, F
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language_info, ngettext
+from django.utils.translation import gettext as _
+
+from game import catalogue
+from game.models import MoveTime
+from lobby import services
+from lobby.identity import Person
+from lobby.models import Room, RoomSeat
+
+#: The list shows at most this many rooms (the closest to starting).
+LIST_LIMIT = 30
+
+
+@dataclass(frozen=True)
+class OpenRoom:
+    """One listed room, as every viewer may see it (nothing about who sits there but the
+    host's chosen name, which the room shows to anyone with its link anyway)."""
+
+    code: str
+    host_name: str
+    mode_name: str
+    seats: int
+    taken: int
+    move_time_name: str
+    language_name: str
+    waited: str
+    is_mine: bool
+
+    @property
+    def free(self) -> int:
+        return self.seats - self.taken
+
+    @property
+    def room_url(self) -> str:
+        return reverse("lobby:room", args=[self.code])
+
+    @property
+    def join_url(self) -> str:
+        return reverse("lobby:join_open", args=[self.code])
+
+
+def listed_rooms():  # noqa: ANN201 (a Room queryset)
+    """Public rooms waiting for players with a free seat, closest to starting first."""
+    return (
+        Room.objects.filter(is_public=True, status=Room.Status.OPEN, host__isnull=False)
+        .annotate(taken=Count("members"))
+        .filter(taken__lt=F("seats"))
+        .annotate(free=F("seats") - F("taken"))
+        .select_related("host")
+        .order_by("free", "public_since", "pk")
+    )
+
+
+def open_rooms(person: Person, now: datetime | None = None) -> list[OpenRoom]:
+    """The listed rooms as ``person`` sees them, in the active language."""
+    now = now or services.clock()
+    rooms = list(listed_rooms()[:LIST_LIMIT])
+    mine: set[int] = set()
+    if person.known:
+        mine = set(
+            RoomSeat.objects.filter(room__in=rooms, kind=RoomSeat.Kind.HUMAN)
+            .filter(person.seat_filter())
+            .values_list("room_id", flat=True)
+        )
+    return [
+        OpenRoom(
+            code=room.code,
+            host_name=room.host.name if room.host else "",
+            mode_name=str(catalogue.mode_name(room.mode)),
+            seats=room.seats,
+            taken=room.taken,
+            move_time_name=str(MoveTime(room.move_time).label),
+            language_name=_language_name(room.language),
+            waited=_waited(now, room.public_since or room.created_at),
+            is_mine=room.pk in mine,
+        )
+        for room in rooms
+    ]
+
+
+def is_listed(room: Room) -> bool:
+    return listed_rooms().filter(pk=room.pk).exists()
+
+
+def _language_name(code: str) -> str:
+    if not code:
+        return ""
+    try:
+        return get_language_info(code)["name_local"].capitalize()
+    except KeyError:
+        return ""
+
+
+def _waited(now: datetime, since: datetime) -> str:
+    minutes = max(0, int((now - since).total_seconds() // 60))
+    if minutes < 1:
+        return _("opened just now")
+    return ngettext(
+        "waiting for %(minutes)d minute", "waiting for %(minutes)d minutes", minutes
+    ) % {"minutes": minutes}
+
+
+def open_rooms_fragment(person: Person) -> str:
+    """``<section id="open-rooms" hx-swap-oob="true">`` for this viewer, in the active
+    language (the /play/ page and every push of its socket)."""
+    return render_to_string("lobby/_open_rooms.html", {"open_rooms": open_rooms(person)})

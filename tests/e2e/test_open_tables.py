@@ -1,0 +1,75 @@
+"""Browser test of open tables (issue 23, R130, R131): a host makes a room public; a stranger
+who already has /play/ open sees it appear without a reload (the lobby socket), takes the free
+seat from the list, and the host sees him arrive. Screenshots at 1280 and 360 px go to
+artifacts/strangers/."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import ARTIFACTS
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = ARTIFACTS / "strangers"
+LIVE_TIMEOUT_MS = 15_000
+
+
+def shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def host_and_stranger(browser: Browser):  # type: ignore[no-untyped-def]
+    host = browser.new_context(viewport={"width": 1280, "height": 860})
+    phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    yield host.new_page(), phone.new_page()
+    host.close()
+    phone.close()
+
+
+def test_a_public_room_appears_live_and_a_stranger_takes_its_seat(
+    host_and_stranger: tuple[Page, Page], live_url: str
+) -> None:
+    host, stranger = host_and_stranger
+
+    # The stranger opens /play/ first: nothing is listed yet.
+    stranger.goto(f"{live_url}/play/")
+    expect(stranger.locator("#open-rooms")).to_contain_text("No open tables right now")
+
+    host.goto(f"{live_url}/play/")
+    host.fill("input[name=name]", "Calamity Jane")
+    host.locator("label.pill", has_text="4").first.click()
+    host.locator("#create-button").click()
+    expect(host.locator("#room-code")).to_be_visible()
+    code = host.locator("#room-code").inner_text()
+    expect(host.locator("#public-switch")).to_contain_text("Private:")
+    # Still private: the stranger's list stays empty.
+    expect(stranger.locator(f"[data-room='{code}']")).to_have_count(0)
+
+    host.locator("#make-public").click()
+    expect(host.locator("#make-private")).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+    shoot(host, "01-room-made-public-1280")
+
+    # The stranger's list shows it without a reload.
+    entry = stranger.locator(f"[data-room='{code}']")
+    expect(entry).to_contain_text("1/4 seated · 3 seats free", timeout=LIVE_TIMEOUT_MS)
+    expect(entry).to_contain_text("Host: Calamity Jane")
+    shoot(stranger, "02-open-tables-360")
+
+    host.goto(f"{live_url}/play/")
+    expect(host.locator(f"[data-room='{code}']")).to_contain_text("Your room")
+    shoot(host, "03-open-tables-1280")
+    host.go_back()
+
+    stranger.fill("input[name=name]", "Wild Bill")
+    entry.get_by_role("button", name="Take a free seat").click()
+    expect(stranger.locator(".seat--me")).to_contain_text("Wild Bill")
+    shoot(stranger, "04-seated-from-the-list-360")
+
+    host.goto(f"{live_url}/r/{code}/")
+    expect(host.locator(".seat[data-seat='2']")).to_contain_text(
+        "Wild Bill", timeout=LIVE_TIMEOUT_MS
+    )
