@@ -17,7 +17,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 
 from lobby import services
-from lobby.models import Room, RoomModerationLog, RoomSeat
+from lobby.models import Room, RoomKick, RoomModerationLog, RoomSeat
 
 
 class ReasonForm(forms.Form):
@@ -160,4 +160,16 @@ class RoomModerationLogAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(RoomKick)
+class RoomKickAdmin(admin.ModelAdmin):
+    """Who hosts kicked out of their rooms (read only: a host's kick is theirs to make)."""
+
+    list_display = ["kicked_at", "room", "name", "user"]
+    search_fields = ["room__code", "name", "user__username"]
+    readonly_fields = [field.name for field in RoomKick._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False

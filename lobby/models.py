@@ -200,3 +200,41 @@ class RoomModerationLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room.code}: {self.get_action_display()}"
+
+
+class RoomKick(models.Model):
+    """A player the host kicked out of a room (issue 23): they cannot take a seat in it again
+    (by code, link or the open list), and their room page tells them why."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="kicks")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    guest_key = models.CharField(_("guest session key"), max_length=40, blank=True)
+    name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)
+    kicked_at = models.DateTimeField(_("kicked at"))
+
+    class Meta:
+        verbose_name = _("kicked player")
+        verbose_name_plural = _("kicked players")
+        ordering = ["-kicked_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room", "user"],
+                condition=Q(user__isnull=False),
+                name="lobby_roomkick_unique_user",
+            ),
+            models.UniqueConstraint(
+                fields=["room", "guest_key"],
+                condition=~Q(guest_key=""),
+                name="lobby_roomkick_unique_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room.code}: {self.name}"

@@ -22,7 +22,7 @@ from game import catalogue
 from game.models import MoveTime
 from lobby import services
 from lobby.identity import Person
-from lobby.models import Room, RoomSeat
+from lobby.models import Room, RoomKick, RoomSeat
 
 #: The list shows at most this many rooms (the closest to starting).
 LIST_LIMIT = 30
@@ -71,7 +71,11 @@ def listed_rooms():  # noqa: ANN201 (a Room queryset)
 def open_rooms(person: Person, now: datetime | None = None) -> list[OpenRoom]:
     """The listed rooms as ``person`` sees them, in the active language."""
     now = now or services.clock()
-    rooms = list(listed_rooms()[:LIST_LIMIT])
+    listed = listed_rooms()
+    if person.known:
+        # A player the host kicked out never sees that room again.
+        listed = listed.exclude(pk__in=RoomKick.objects.filter(person.seat_filter()).values("room"))
+    rooms = list(listed[:LIST_LIMIT])
     mine: set[int] = set()
     if person.known:
         mine = set(

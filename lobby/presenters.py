@@ -81,6 +81,7 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
         "play_again": room.is_open and match is not None and not match.is_running,
         "waiting_for": ", ".join(waiting_for),
         "is_public": room.is_public,
+        "kicked": me is None and services.was_kicked(room, person),
     }
 
 

@@ -34,7 +34,7 @@ from game.models import Match, MatchSeat
 from game.services import SeatSpec
 from lobby import broadcast, codes
 from lobby.identity import Person
-from lobby.models import Room, RoomSeat
+from lobby.models import Room, RoomKick, RoomSeat
 
 clock: Callable[[], datetime] = timezone.now
 """The lobby's clock; tests replace it to move time without sleeping."""
@@ -61,6 +61,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "running": _("The match is still being played."),
     "no_agent": _("No agent program sits in that seat."),
     "no_model": _("Choose one of the language models on offer."),
+    "kicked": _("The host removed you from this room, so you cannot take a seat in it again."),
 }
 
 
@@ -154,6 +155,8 @@ def join(code: str, person: Person, name: str, *, public_only: bool = False) -> 
         mine = room.members.filter(person.seat_filter()).first()
         if mine is not None:
             return mine
+        if was_kicked(room, person):
+            raise RoomError("kicked")
         if room.is_playing:
             raise RoomError("started")
         free = _free_indices(room)
@@ -319,6 +322,33 @@ def replace_with_bot(room_id: int, person: Person, index: int) -> None:
         )
         _touch(room, now)
         _redraw_on_commit(room)
+
+
+def kick_player(room_id: int, person: Person, index: int) -> None:
+    """Kick (issue 23): the host takes a player out of the room for good; the player's
+    page says so, and they cannot take a seat in this room again."""
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        seat = _occupied(room, index)
+        if not seat.is_human:
+            raise RoomError("not_human")
+        now = clock()
+        RoomKick.objects.get_or_create(
+            room=room,
+            user_id=seat.user_id,
+            guest_key=seat.guest_key if seat.user_id is None else "",
+            defaults={"name": seat.name, "kicked_at": now},
+        )
+        seat.delete()
+        _touch(room, now)
+        _redraw_on_commit(room)
+
+
+def was_kicked(room: Room, person: Person) -> bool:
+    """Whether the host kicked ``person`` out of ``room`` (a kicked player stays out)."""
+    if not person.known:
+        return False
+    return RoomKick.objects.filter(room=room).filter(person.seat_filter()).exists()
 
 
 def remove(room_id: int, person: Person, index: int) -> None:
@@ -504,6 +534,14 @@ def adopt_guest_seats(user_id: int, guest_key: str) -> int:
             seat.save(update_fields=["user", "guest_key"])
             _redraw_on_commit(seat.room)
             adopted += 1
+        # A guest kicked out of a room stays out after signing in.
+        kicks = RoomKick.objects.filter(guest_key=guest_key, user__isnull=True)
+        for kick in kicks.select_for_update():
+            if RoomKick.objects.filter(room_id=kick.room_id, user_id=user_id).exists():
+                kick.delete()
+                continue
+            kick.user_id, kick.guest_key = user_id, ""
+            kick.save(update_fields=["user", "guest_key"])
     return adopted
 
 

@@ -22,6 +22,7 @@ urlpatterns = [
     path("r/<str:code>/seat/<int:index>/bot/", views.seat_bot, name="seat_bot"),
     path("r/<str:code>/seat/<int:index>/replace/", views.replace_with_bot, name="replace"),
     path("r/<str:code>/seat/<int:index>/remove/", views.remove, name="remove"),
+    path("r/<str:code>/seat/<int:index>/kick/", views.kick, name="kick"),
     path("r/<str:code>/start/", views.start, name="start_match"),
     # Language-model seats (R142): the model is the POSTed form field "model".
     path("r/<str:code>/fill/ai/", views.fill_with_ais, name="fill_ai"),

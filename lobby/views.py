@@ -397,6 +397,10 @@ def _replace(room_id: int, person: Person, index: int) -> None:
     services.replace_with_bot(room_id, person, index)
 
 
+def _kick(room_id: int, person: Person, index: int) -> None:
+    services.kick_player(room_id, person, index)
+
+
 def _remove(room_id: int, person: Person, index: int) -> None:
     services.remove(room_id, person, index)
 
@@ -434,6 +438,7 @@ fill_with_bots = _host_action(_fill)
 seat_bot = _host_action(_seat_bot)
 replace_with_bot = _host_action(_replace)
 remove = _host_action(_remove)
+kick = _host_action(_kick)
 start = _host_action(_start, fields=("anyway",))
 fill_with_ais = _with_model(_fill_ai)
 seat_ai = _with_model(_seat_ai)
