@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -61,6 +62,7 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "running": _("The match is still being played."),
     "no_agent": _("No agent program sits in that seat."),
     "no_model": _("Choose one of the language models on offer."),
+    "name_taken": _("Someone at this table already goes by that name: pick another one."),
     "kicked": _("The host removed you from this room, so you cannot take a seat in it again."),
 }
 
@@ -162,6 +164,7 @@ def join(code: str, person: Person, name: str, *, public_only: bool = False) -> 
         free = _free_indices(room)
         if not free:
             raise RoomError("full")
+        _check_name_free(room, name)
         now = clock()
         try:
             with transaction.atomic():
@@ -172,6 +175,19 @@ def join(code: str, person: Person, name: str, *, public_only: bool = False) -> 
         _touch(room, now)
         _redraw_on_commit(room)
         return seat
+
+
+def same_name(name: str) -> str:
+    """A name as players tell names apart: "Annie", " annie " and "ＡＮＮＩＥ" are one name."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _check_name_free(room: Room, name: str) -> None:
+    """Names are unique within a table (issue 23): strangers must know who is who."""
+    wanted = same_name(name)
+    taken = room.members.exclude(name="").values_list("name", flat=True)
+    if any(same_name(other) == wanted for other in taken):
+        raise RoomError("name_taken")
 
 
 def _seat_person(room: Room, index: int, person: Person, name: str, now: datetime) -> RoomSeat:
@@ -373,6 +389,7 @@ def seat_agent(room_id: int, person: Person, index: int, name: str, created_by: 
         _check_index(room, index)
         if room.members.filter(index=index).exists():
             raise RoomError("seat_taken")
+        _check_name_free(room, name)
         now = clock()
         seat = RoomSeat.objects.create(
             room=room, index=index, kind=RoomSeat.Kind.AI, name=name, joined_at=now
