@@ -238,3 +238,51 @@ class RoomKick(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room.code}: {self.name}"
+
+
+class PlayerBlock(models.Model):
+    """A player someone with an account never wants to sit with again (issue 23).
+
+    Blocks work both ways and quietly: neither player is ever seated with the other through
+    the open tables or quick match, and the blocked player is not told (their list simply
+    lacks those tables). A guest is blocked by their session key, which follows them when
+    they sign up. Friends who share a code or a link can still sit together.
+    """
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="player_blocks",
+        verbose_name=_("blocked by"),
+    )
+    blocked_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("blocked account"),
+    )
+    blocked_guest_key = models.CharField(_("blocked guest session key"), max_length=40, blank=True)
+    name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)
+    created_at = models.DateTimeField(_("blocked at"))
+
+    class Meta:
+        verbose_name = _("blocked player")
+        verbose_name_plural = _("blocked players")
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["blocker", "blocked_user"],
+                condition=Q(blocked_user__isnull=False),
+                name="lobby_playerblock_unique_user",
+            ),
+            models.UniqueConstraint(
+                fields=["blocker", "blocked_guest_key"],
+                condition=~Q(blocked_guest_key=""),
+                name="lobby_playerblock_unique_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blocker} ⊘ {self.name}"

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from game import catalogue
 from game.models import MoveTime
-from lobby import services
+from lobby import blocks, services
 from lobby.identity import Person
 from lobby.models import Room, RoomKick, RoomSeat
 
@@ -75,6 +75,8 @@ def open_rooms(person: Person, now: datetime | None = None) -> list[OpenRoom]:
     if person.known:
         # A player the host kicked out never sees that room again.
         listed = listed.exclude(pk__in=RoomKick.objects.filter(person.seat_filter()).values("room"))
+        # Nor a table where someone they blocked, or who blocked them, sits.
+        listed = listed.exclude(pk__in=blocks.rooms_kept_from(person).values("pk"))
     rooms = list(listed[:LIST_LIMIT])
     mine: set[int] = set()
     if person.known:

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from game import catalogue, seat_labels
 from game.models import MatchSeat, MoveTime, Tempo
-from lobby import services
+from lobby import blocks, services
 from lobby.forms import plays_as_classic
 from lobby.identity import Person
 from lobby.models import Room, RoomSeat
@@ -29,6 +29,9 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
     me = services.member_of(room, person)
     is_host = services.is_host(room, person)
     table_here = _table_presence(room)
+    # Block (issue 23): signed-in members may block the other players of the room.
+    can_block = me is not None and person.user_id is not None
+    blocked = blocks.blocked_indices(room, person) if can_block else set()
     seats = []
     for index in range(room.seats):
         seat = by_index.get(index)
@@ -47,6 +50,8 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
                 "is_host": seat.pk == room.host_id,
                 "is_me": me is not None and seat.pk == me.pk,
                 "present": present if seat.is_human else True,
+                "blockable": can_block and seat.is_human and seat.pk != me.pk,
+                "blocked": index in blocked,
             }
         )
     match = room.current_match

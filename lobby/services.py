@@ -63,6 +63,8 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "no_agent": _("No agent program sits in that seat."),
     "no_model": _("Choose one of the language models on offer."),
     "name_taken": _("Someone at this table already goes by that name: pick another one."),
+    "block_bot": _("Only players can be blocked, not bots or AIs."),
+    "block_self": _("You cannot block yourself."),
     "kicked": _("The host removed you from this room, so you cannot take a seat in it again."),
 }
 
@@ -152,6 +154,9 @@ def join(code: str, person: Person, name: str, *, public_only: bool = False) -> 
         room = Room.objects.select_for_update().filter(code=code).first()
         if room is None or (public_only and not room.is_public):
             raise RoomError("no_room")
+        if public_only and _blocks().keeps_apart(room, person):
+            # A block is never told: to both players the table is simply not open.
+            raise RoomError("no_room")
         if room.is_closed:
             raise RoomError("closed")
         mine = room.members.filter(person.seat_filter()).first()
@@ -188,6 +193,12 @@ def _check_name_free(room: Room, name: str) -> None:
     taken = room.members.exclude(name="").values_list("name", flat=True)
     if any(same_name(other) == wanted for other in taken):
         raise RoomError("name_taken")
+
+
+def _blocks():  # noqa: ANN202 (the lobby.blocks module; it imports this one)
+    from lobby import blocks
+
+    return blocks
 
 
 def _seat_person(room: Room, index: int, person: Person, name: str, now: datetime) -> RoomSeat:
@@ -551,6 +562,7 @@ def adopt_guest_seats(user_id: int, guest_key: str) -> int:
             seat.save(update_fields=["user", "guest_key"])
             _redraw_on_commit(seat.room)
             adopted += 1
+        _blocks().adopt_guest_blocks(user_id, guest_key)
         # A guest kicked out of a room stays out after signing in.
         kicks = RoomKick.objects.filter(guest_key=guest_key, user__isnull=True)
         for kick in kicks.select_for_update():

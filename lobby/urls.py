@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from lobby import views
+from lobby import views, views_blocks
 
 app_name = "lobby"
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("play/now/", views.play, name="play"),
     path("play/watch/", views.watch, name="watch"),
     path("play/open/<str:code>/join/", views.join_open, name="join_open"),
+    path("play/blocked/", views_blocks.blocked_players, name="blocked"),
+    path("play/blocked/<int:block_id>/unblock/", views_blocks.unblock, name="unblock"),
     path("rooms/new/", views.create, name="create"),
     path("rooms/join/", views.join_by_code, name="join"),
     path("r/<str:code>/", views.room, name="room"),
@@ -23,6 +25,9 @@ urlpatterns = [
     path("r/<str:code>/seat/<int:index>/replace/", views.replace_with_bot, name="replace"),
     path("r/<str:code>/seat/<int:index>/remove/", views.remove, name="remove"),
     path("r/<str:code>/seat/<int:index>/kick/", views.kick, name="kick"),
+    # Etiquette for strangers (issue 23): any signed-in member, on another player's seat.
+    path("r/<str:code>/seat/<int:index>/block/", views_blocks.block_seat, name="block"),
+    path("r/<str:code>/seat/<int:index>/unblock/", views_blocks.unblock_seat, name="unblock_seat"),
     path("r/<str:code>/start/", views.start, name="start_match"),
     # Language-model seats (R142): the model is the POSTed form field "model".
     path("r/<str:code>/fill/ai/", views.fill_with_ais, name="fill_ai"),
