@@ -83,7 +83,7 @@ def block_seat(room: Room, person: Person, index: int) -> PlayerBlock:
     me = services.member_of(room, person)
     if person.user_id is None or me is None:
         raise NotAllowed
-    target = _other_player(room, me, index)
+    target = other_player(room, me, index)
     existing = _block_of(person, target).first()
     if existing is not None:
         return existing
@@ -104,7 +104,7 @@ def unblock_seat(room: Room, person: Person, index: int) -> None:
     me = services.member_of(room, person)
     if person.user_id is None or me is None:
         raise NotAllowed
-    _block_of(person, _other_player(room, me, index)).delete()
+    _block_of(person, other_player(room, me, index)).delete()
 
 
 def unblock(person: Person, block_id: int) -> None:
@@ -142,16 +142,20 @@ def adopt_guest_blocks(user_id: int, guest_key: str) -> None:
         block.save(update_fields=["blocked_user", "blocked_guest_key"])
 
 
-def _other_player(room: Room, me: RoomSeat, index: int) -> RoomSeat:
+def other_player(
+    room: Room, me: RoomSeat, index: int, *, bot: str = "block_bot", self_: str = "block_self"
+) -> RoomSeat:
+    """The human at ``index`` of ``room`` other than ``me``; else ``RoomError`` (``bot`` and
+    ``self_`` name the refusals, which block and report word their own way)."""
     if not 0 <= index < room.seats:
         raise services.RoomError("no_such_seat")
     target = room.members.filter(index=index).first()
     if target is None:
         raise services.RoomError("no_player")
     if not target.is_human:
-        raise services.RoomError("block_bot")
+        raise services.RoomError(bot)
     if target.pk == me.pk:
-        raise services.RoomError("block_self")
+        raise services.RoomError(self_)
     return target
 
 

@@ -286,3 +286,62 @@ class PlayerBlock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.blocker} ⊘ {self.name}"
+
+
+class PlayerReport(models.Model):
+    """A player reported to the moderators by someone at the same table (issue 23), with the
+    room's match at that moment, so the admin can look at what the seat did (its signals)."""
+
+    class Reason(models.TextChoices):
+        ABUSE = "abuse", _("Abusive or offensive name or signals")
+        CHEATING = "cheating", _("Cheating or teaming up with another player")
+        STALLING = "stalling", _("Leaving or stalling the game on purpose")
+        SPAM = "spam", _("Spamming signals")
+        OTHER = "other", _("Something else")
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="reports")
+    match = models.ForeignKey(
+        Match,
+        verbose_name=_("match"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"), help_text=_("0-based, in table order"))
+    reported_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("reported account"),
+    )
+    reported_guest_key = models.CharField(
+        _("reported guest session key"), max_length=40, blank=True
+    )
+    reported_name = models.CharField(_("reported player"), max_length=SEAT_NAME_MAX_LENGTH)
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("reported by"),
+    )
+    reporter_guest_key = models.CharField(
+        _("reporter guest session key"), max_length=40, blank=True
+    )
+    reporter_name = models.CharField(_("reporter"), max_length=SEAT_NAME_MAX_LENGTH)
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    details = models.TextField(_("details"), max_length=1000, blank=True)
+    created_at = models.DateTimeField(_("reported at"))
+    handled = models.BooleanField(_("handled"), default=False)
+
+    class Meta:
+        verbose_name = _("player report")
+        verbose_name_plural = _("player reports")
+        ordering = ["handled", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.reported_name} ({self.get_reason_display()})"

@@ -52,6 +52,8 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
                 "present": present if seat.is_human else True,
                 "blockable": can_block and seat.is_human and seat.pk != me.pk,
                 "blocked": index in blocked,
+                # Report (issue 23): any member, on another player's seat.
+                "reportable": me is not None and seat.is_human and seat.pk != me.pk,
             }
         )
     match = room.current_match

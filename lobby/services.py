@@ -65,6 +65,8 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "name_taken": _("Someone at this table already goes by that name: pick another one."),
     "block_bot": _("Only players can be blocked, not bots or AIs."),
     "block_self": _("You cannot block yourself."),
+    "report_bot": _("Only players can be reported, not bots or AIs."),
+    "report_self": _("You cannot report yourself."),
     "kicked": _("The host removed you from this room, so you cannot take a seat in it again."),
 }
 

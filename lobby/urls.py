@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from lobby import views, views_blocks
+from lobby import views, views_blocks, views_reports
 
 app_name = "lobby"
 
@@ -28,6 +28,7 @@ urlpatterns = [
     # Etiquette for strangers (issue 23): any signed-in member, on another player's seat.
     path("r/<str:code>/seat/<int:index>/block/", views_blocks.block_seat, name="block"),
     path("r/<str:code>/seat/<int:index>/unblock/", views_blocks.unblock_seat, name="unblock_seat"),
+    path("r/<str:code>/seat/<int:index>/report/", views_reports.report_player, name="report"),
     path("r/<str:code>/start/", views.start, name="start_match"),
     # Language-model seats (R142): the model is the POSTed form field "model".
     path("r/<str:code>/fill/ai/", views.fill_with_ais, name="fill_ai"),

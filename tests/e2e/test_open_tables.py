@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import ARTIFACTS
 
@@ -19,6 +20,20 @@ LIVE_TIMEOUT_MS = 15_000
 def shoot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def click_until(page: Page, button: str, shown: str, attempts: int = 5) -> None:
+    """Click ``button`` until ``shown`` appears. The room socket redraws the room right after
+    the page opens; a click landing on the button it replaces is lost (the switch is
+    idempotent, so a second click is harmless)."""
+    for _attempt in range(attempts):
+        page.locator(button).click()
+        try:
+            page.locator(shown).wait_for(state="visible", timeout=3000)
+            return
+        except PlaywrightTimeout:
+            continue
+    expect(page.locator(shown)).to_be_visible()
 
 
 @pytest.fixture
@@ -49,8 +64,7 @@ def test_a_public_room_appears_live_and_a_stranger_takes_its_seat(
     # Still private: the stranger's list stays empty.
     expect(stranger.locator(f"[data-room='{code}']")).to_have_count(0)
 
-    host.locator("#make-public").click()
-    expect(host.locator("#make-private")).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+    click_until(host, "#make-public", "#make-private")
     shoot(host, "01-room-made-public-1280")
 
     # The stranger's list shows it without a reload.
@@ -73,3 +87,18 @@ def test_a_public_room_appears_live_and_a_stranger_takes_its_seat(
     expect(host.locator(".seat[data-seat='2']")).to_contain_text(
         "Wild Bill", timeout=LIVE_TIMEOUT_MS
     )
+    shoot(host, "05-host-sees-the-stranger-1280")
+
+    # The stranger may report the host: the form page, then back to the room with thanks.
+    stranger.locator(".seat[data-seat='1'] .seat__report").click()
+    expect(stranger.locator("#page-title")).to_contain_text("Report Calamity Jane")
+    shoot(stranger, "06-report-form-360")
+    stranger.locator("label.report-form__reason").first.click()
+    stranger.locator("#send-report").click()
+    expect(stranger.locator(".messages")).to_contain_text("the moderators will look into it")
+
+    # The host kicks the stranger, whose page says so at once.
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.locator(".seat[data-seat='2'] .seat__kick").click()
+    expect(stranger.locator("#kicked-notice")).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+    shoot(stranger, "07-kicked-360")
