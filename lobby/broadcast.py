@@ -16,6 +16,9 @@ ROOM_CHANGED = "room.changed"
 # OpenRoomsConsumer.open_rooms_changed handles this one (the list of public rooms at /play/).
 OPEN_ROOMS_CHANGED = "open_rooms.changed"
 OPEN_ROOMS_GROUP = "lobby.open_rooms"
+# QuickMatchConsumer.queue_changed handles this one (every queue page redraws its status).
+QUEUE_CHANGED = "queue.changed"
+QUEUE_GROUP = "lobby.queue"
 
 
 def room_group(room_id: int) -> str:
@@ -33,3 +36,9 @@ def open_rooms_changed() -> None:
     its language); called after a public room changed, or a room stopped being public."""
     layer = get_channel_layer()
     run_from_sync(lambda: layer.group_send(OPEN_ROOMS_GROUP, {"type": OPEN_ROOMS_CHANGED}))
+
+
+def queue_changed() -> None:
+    """Ask every quick-match page to redraw its status (who waits, when the table starts)."""
+    layer = get_channel_layer()
+    run_from_sync(lambda: layer.group_send(QUEUE_GROUP, {"type": QUEUE_CHANGED}))

@@ -134,3 +134,28 @@ class ReportForm(forms.Form):
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 4, "maxlength": 1000}),
     )
+
+
+QUICK_MODE_CHOICES = [("", _("Any mode")), *MODE_CHOICES]
+
+
+class QuickMatchForm(forms.Form):
+    """Play with people (issue 23): a name, the seat counts you accept, a mode or any."""
+
+    name = SettingsForm.base_fields["name"]
+    min_seats = forms.TypedChoiceField(
+        label=_("Fewest seats"), choices=SEAT_CHOICES, coerce=int, initial=MIN_SEATS
+    )
+    max_seats = forms.TypedChoiceField(
+        label=_("Most seats"), choices=SEAT_CHOICES, coerce=int, initial=MAX_SEATS
+    )
+    mode = forms.ChoiceField(
+        label=_("Role mode"), choices=QUICK_MODE_CHOICES, required=False, widget=forms.RadioSelect
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        low, high = data.get("min_seats"), data.get("max_seats")
+        if low is not None and high is not None and low > high:
+            self.add_error("max_seats", _("The most seats cannot be fewer than the fewest."))
+        return data

@@ -345,3 +345,49 @@ class PlayerReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.reported_name} ({self.get_reason_display()})"
+
+
+class QueueTicket(models.Model):
+    """A place in the quick-match queue (issue 23): "Play with people" for a range of seat
+    counts and a mode (blank: any). The server forms tables from the waiting tickets
+    (lobby.quick_match); a placed ticket points at the room its table was made in."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    guest_key = models.CharField(_("guest session key"), max_length=40, blank=True)
+    name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)
+    min_seats = models.PositiveSmallIntegerField(_("fewest seats"))
+    max_seats = models.PositiveSmallIntegerField(_("most seats"))
+    mode = models.CharField(_("mode"), max_length=16, blank=True, choices=MODE_CHOICES)
+    joined_at = models.DateTimeField(_("joined at"))
+    # The queue page beats like a room page: a ticket nobody looks at any more is dropped.
+    last_seen = models.DateTimeField(_("last seen"))
+    room = models.ForeignKey(
+        Room, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("quick-match ticket")
+        verbose_name_plural = _("quick-match queue")
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=Q(user__isnull=False), name="lobby_ticket_one_per_user"
+            ),
+            models.UniqueConstraint(
+                fields=["guest_key"], condition=~Q(guest_key=""), name="lobby_ticket_one_per_guest"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.min_seats}-{self.max_seats})"
+
+    @property
+    def is_waiting(self) -> bool:
+        return self.room_id is None

@@ -104,3 +104,11 @@ def _table_presence(room: Room) -> dict[int, bool]:
 def room_fragment(room: Room, person: Person, *, origin: str = "") -> str:
     """``<div id="room" hx-swap-oob="true">`` for this viewer, in the active language."""
     return render_to_string("lobby/_room.html", room_context(room, person, origin=origin))
+
+
+def quick_status_fragment(person: Person) -> str:
+    """``<section id="quick-status" hx-swap-oob="true">``: the quick-match queue as this
+    person sees it, in the active language (the page and every push of its socket)."""
+    from lobby import quick_match
+
+    return render_to_string("lobby/_quick_status.html", {"status": quick_match.status_of(person)})

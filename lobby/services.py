@@ -31,11 +31,11 @@ from bangarena_site import jobs
 from game import broadcast as game_broadcast
 from game import presence, seat_labels
 from game import services as game_services
-from game.models import Match, MatchSeat
+from game.models import SEAT_NAME_MAX_LENGTH, Match, MatchSeat
 from game.services import SeatSpec
 from lobby import broadcast, codes
 from lobby.identity import Person
-from lobby.models import Room, RoomKick, RoomSeat
+from lobby.models import MAX_SEATS, Room, RoomKick, RoomSeat
 
 clock: Callable[[], datetime] = timezone.now
 """The lobby's clock; tests replace it to move time without sleeping."""
@@ -142,6 +142,40 @@ def play_now(person: Person, name: str, settings: RoomSettings) -> Match:
                 room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
             )
         return _start(room, starter=host_seat)
+
+
+def start_quick_table(people: list[tuple[Person, str]], settings: RoomSettings) -> Match:
+    """Quick match (issue 23): a private room with these strangers in arrival order (the
+    first is host), bots in every other seat, started at once. A name already at the table
+    gets a number ("Annie 2"), since names are unique within a table; seats whose players
+    are not yet at the table start on the autopilot until they open it (R121)."""
+    with transaction.atomic():
+        (first, first_name), rest = people[0], people[1:]
+        room = _locked(create_room(first, first_name, settings).pk)
+        now = clock()
+        for index, (person, name) in enumerate(rest, start=1):
+            _seat_person(room, index, person, _free_name(room, name), now)
+        for index in _free_indices(room):
+            RoomSeat.objects.create(
+                room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
+            )
+        return _start(room, anyway=True)
+
+
+def _free_name(room: Room, name: str) -> str:
+    """``name``, or ``name`` with the lowest number that no one at the table goes by."""
+    for number in range(1, MAX_SEATS + 2):
+        candidate = name if number == 1 else f"{name[: SEAT_NAME_MAX_LENGTH - 3]} {number}"
+        try:
+            _check_name_free(room, candidate)
+        except RoomError:
+            continue
+        return candidate
+    raise RuntimeError("no free name")  # more names than seats: cannot happen
+
+
+def room_of_match(match_id: int) -> int:
+    return Room.objects.filter(current_match_id=match_id).values_list("pk", flat=True).get()
 
 
 def join(code: str, person: Person, name: str, *, public_only: bool = False) -> RoomSeat:

@@ -4,6 +4,8 @@
 - ``lobby.watch_hosts()``: periodic backstop; also covers hosts away from the table during a
   match, whose sockets belong to the game.
 - ``lobby.close_empty_rooms()``: periodic; closes rooms that sat empty for a day.
+- ``lobby.form_quick_tables()``: armed for each quick-match countdown (issue 23); the periodic
+  ``lobby.quick_match()`` is its backstop.
 - ``lobby.watch_presence()``: periodic; members whose room pages stopped beating are away
   (Q48), so a crashed web process leaves no member "here" for the ready check.
 """
@@ -47,3 +49,18 @@ def close_empty_rooms() -> int:
     if closed:
         logger.info("Closed %s room(s) that sat empty for a day", closed)
     return closed
+
+
+@job("lobby.form_quick_tables")
+def form_quick_tables() -> int:
+    """A quick-match countdown ended: start the tables that are due; returns how many."""
+    from lobby import quick_match
+
+    return len(quick_match.form_tables())
+
+
+@job("lobby.quick_match")
+def quick_match_sweep() -> int:
+    from lobby import quick_match
+
+    return len(quick_match.form_tables())

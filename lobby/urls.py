@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from lobby import views, views_blocks, views_reports
+from lobby import views, views_blocks, views_quick, views_reports
 
 app_name = "lobby"
 
@@ -11,6 +11,10 @@ urlpatterns = [
     path("play/now/", views.play, name="play"),
     path("play/watch/", views.watch, name="watch"),
     path("play/open/<str:code>/join/", views.join_open, name="join_open"),
+    # Quick match (issue 23): "Play with people".
+    path("play/quick/", views_quick.quick_page, name="quick"),
+    path("play/quick/join/", views_quick.quick_join, name="quick_join"),
+    path("play/quick/leave/", views_quick.quick_leave, name="quick_leave"),
     path("play/blocked/", views_blocks.blocked_players, name="blocked"),
     path("play/blocked/<int:block_id>/unblock/", views_blocks.unblock, name="unblock"),
     path("rooms/new/", views.create, name="create"),
