@@ -299,6 +299,8 @@ BANGARENA_PERIODIC_JOBS: dict[str, float] = {
     "lobby.close_empty_rooms": 3600.0,
     # Quick match (issue 23): forms tables whose countdown timer was lost (lobby.quick_match).
     "lobby.quick_match": 5.0,
+    # Live numbers on the home page and /play/ follow presence (issue 23).
+    "lobby.live_numbers": 10.0,
     # Forget guests 30 days after their matches (bangarena_site.accounts.forget).
     "guests.purge": 24 * 3600.0,
 }

@@ -1,9 +1,11 @@
-"""WebSocket consumer of /ws/lobby/: the live list of open tables on /play/ (issue 23).
+"""WebSocket consumer of /ws/lobby/: the live list of open tables and the live numbers on
+/play/ (issue 23); /ws/lobby/numbers/ (the home page) gets the numbers only.
 
 Behind the origin check and the auth middleware like every page socket. On connect and on
-every ``open_rooms.changed`` message it renders the list for its own viewer, in its own
-language, as an ``hx-swap-oob`` fragment (lobby.open_rooms decides what is listed, so a
-private room can never reach it). Clients send nothing here; every frame is ignored before
+every ``open_rooms.changed`` message (a public room changed; every few seconds for the
+numbers, lobby.tasks) it renders for its own viewer, in its own language, ``hx-swap-oob``
+fragments (lobby.open_rooms decides what is listed, so a private room can never reach it;
+lobby.live_numbers sends counts only). Clients send nothing here; every frame is ignored before
 it costs a query. Opening sockets is rate limited per address, as a page that reconnects in a
 loop (or a script) would otherwise cost a render each time.
 """
@@ -24,13 +26,14 @@ from bangarena_site.live.layer import ClosedChannelCleanupMixin
 from game.consumers import connection_language
 from lobby import broadcast
 from lobby.identity import Person, person_of_scope
+from lobby.live_numbers import live_numbers_fragment
 from lobby.open_rooms import open_rooms_fragment
 
 #: "Too many requests" (4000-4999 are free for applications; 4429 mirrors HTTP 429).
 CLOSE_TOO_MANY = 4429
 #: A page reconnects after a dropped network; many tabs behind one address (a school, a
 #: café) still fit. Beyond this the socket is refused until the window frees a slot.
-CONNECTS_PER_MINUTE = 30
+CONNECTS_PER_MINUTE = 120
 
 connect_limit = SlidingWindow("open-rooms-socket-address", CONNECTS_PER_MINUTE, 60)
 
@@ -46,6 +49,8 @@ class OpenRoomsConsumer(
     person: Person = Person(None, "")
     language: str = settings.LANGUAGE_CODE
     joined: bool = False
+    #: False on the home page's socket: the numbers, not the list.
+    with_rooms: bool = True
 
     async def connect(self) -> None:
         if not await database_sync_to_async(connect_limit.hit)(address_of(self.scope)):
@@ -78,4 +83,11 @@ class OpenRoomsConsumer(
 
     def _render(self) -> str:
         with translation.override(self.language):
-            return open_rooms_fragment(self.person)
+            numbers = live_numbers_fragment()
+            return numbers + open_rooms_fragment(self.person) if self.with_rooms else numbers
+
+
+class LiveNumbersConsumer(OpenRoomsConsumer):
+    """/ws/lobby/numbers/: the home page's live numbers, without the list."""
+
+    with_rooms = False

@@ -64,3 +64,12 @@ def quick_match_sweep() -> int:
     from lobby import quick_match
 
     return len(quick_match.form_tables())
+
+
+@job("lobby.live_numbers")
+def live_numbers() -> None:
+    """Presence changes all the time, far from any room: the home page and /play/ redraw
+    their live numbers every few seconds (issue 23)."""
+    from lobby import broadcast
+
+    broadcast.open_rooms_changed()

@@ -31,6 +31,7 @@ from game.services import SeatSpec
 from lobby import codes, preferences, services
 from lobby.forms import NameForm, SettingsForm
 from lobby.identity import Person, person_of
+from lobby.live_numbers import live_numbers_fragment
 from lobby.models import Room
 from lobby.open_rooms import open_rooms_fragment
 from lobby.presenters import room_context, room_fragment
@@ -40,7 +41,11 @@ WATCHING_NOTICE = gettext_lazy("The match has already started: you are watching 
 
 
 def _start_page(request: HttpRequest, form: SettingsForm, status: int = 200) -> HttpResponse:
-    context = {"form": form, "open_rooms_html": open_rooms_fragment(person_of(request))}
+    context = {
+        "form": form,
+        "open_rooms_html": open_rooms_fragment(person_of(request)),
+        "live_count_html": live_numbers_fragment(),
+    }
     return render(request, "lobby/start.html", context, status=status)
 
 
