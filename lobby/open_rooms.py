@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, F
+from django.db.models import Count, F, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language_info, ngettext
 from django.utils.translation import gettext as _
 
 from game import catalogue
-from game.models import MoveTime
+from game.models import Match, MoveTime
 from lobby import blocks, services
 from lobby.identity import Person
 from lobby.models import Room, RoomKick, RoomSeat
@@ -101,6 +101,55 @@ def open_rooms(person: Person, now: datetime | None = None) -> list[OpenRoom]:
     ]
 
 
+@dataclass(frozen=True)
+class WatchableTable:
+    """A running match of a public room, for anyone to watch (the table's public view)."""
+
+    match_id: int
+    mode_name: str
+    seats: int
+    humans: int
+    playing_for: str
+
+    @property
+    def watch_url(self) -> str:
+        return reverse("game:table", args=[self.match_id])
+
+
+def watchable_tables(now: datetime | None = None) -> list[WatchableTable]:
+    """Running matches of public rooms, newest first (spectating strangers, issue 23). A
+    private room's match is never offered; all-bot tables stay behind Watch bot match."""
+    now = now or services.clock()
+    rooms = (
+        Room.objects.filter(
+            is_public=True,
+            status=Room.Status.PLAYING,
+            current_match__status=Match.Status.RUNNING,
+        )
+        .annotate(humans=Count("members", filter=Q(members__kind=RoomSeat.Kind.HUMAN)))
+        .order_by("-last_activity", "-pk")[:LIST_LIMIT]
+    )
+    return [
+        WatchableTable(
+            match_id=room.current_match_id,
+            mode_name=str(catalogue.mode_name(room.mode)),
+            seats=room.seats,
+            humans=room.humans,
+            playing_for=_playing_for(now, room.last_activity),
+        )
+        for room in rooms
+    ]
+
+
+def _playing_for(now: datetime, since: datetime) -> str:
+    minutes = max(0, int((now - since).total_seconds() // 60))
+    if minutes < 1:
+        return _("started just now")
+    return ngettext(
+        "playing for %(minutes)d minute", "playing for %(minutes)d minutes", minutes
+    ) % {"minutes": minutes}
+
+
 def is_listed(room: Room) -> bool:
     return listed_rooms().filter(pk=room.pk).exists()
 
@@ -126,4 +175,5 @@ def _waited(now: datetime, since: datetime) -> str:
 def open_rooms_fragment(person: Person) -> str:
     """``<section id="open-rooms" hx-swap-oob="true">`` for this viewer, in the active
     language (the /play/ page and every push of its socket)."""
-    return render_to_string("lobby/_open_rooms.html", {"open_rooms": open_rooms(person)})
+    context = {"open_rooms": open_rooms(person), "watchable": watchable_tables()}
+    return render_to_string("lobby/_open_rooms.html", context)

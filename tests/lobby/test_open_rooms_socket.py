@@ -149,3 +149,20 @@ async def test_frames_from_the_page_are_ignored(sockets):
     await socket.send_to(text_data='{"beat":1}')
     await socket.send_to(text_data="x" * 100)
     assert await socket.receive_nothing(timeout=0.3)
+
+
+async def test_a_public_match_that_starts_is_pushed_as_one_to_watch(sockets, monkeypatch):
+    from bangarena_site import jobs
+
+    monkeypatch.setattr(jobs, "schedule", lambda *args: None)
+    host, _cookie = await database_sync_to_async(new_guest)()
+    room = await database_sync_to_async(services.create_room)(host, "Annie", FOUR)
+    await database_sync_to_async(services.set_public)(room.pk, host, public=True)
+    await database_sync_to_async(services.fill_with_bots)(room.pk, host)
+    socket = lobby_socket()
+    sockets.append(socket)
+    await socket.connect()
+    await socket.receive_from(timeout=5)
+    match = await database_sync_to_async(services.start)(room.pk, host, anyway=True)
+    html = await list_where(socket, lambda html: f'data-match="{match.pk}"' in html)
+    assert "Being played: watch" in html
