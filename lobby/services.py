@@ -147,8 +147,10 @@ def play_now(person: Person, name: str, settings: RoomSettings) -> Match:
 def start_quick_table(people: list[tuple[Person, str]], settings: RoomSettings) -> Match:
     """Quick match (issue 23): a private room with these strangers in arrival order (the
     first is host), bots in every other seat, started at once. A name already at the table
-    gets a number ("Annie 2"), since names are unique within a table; seats whose players
-    are not yet at the table start on the autopilot until they open it (R121)."""
+    gets a number ("Annie 2"), since names are unique within a table. Everyone counts as
+    here: their queue pages beat a moment ago and now go to the table (a page closed for
+    good was dropped from the queue; one that never arrives goes away after a presence
+    window, and the autopilot covers it, issue 17)."""
     with transaction.atomic():
         (first, first_name), rest = people[0], people[1:]
         room = _locked(create_room(first, first_name, settings).pk)
@@ -159,7 +161,7 @@ def start_quick_table(people: list[tuple[Person, str]], settings: RoomSettings) 
             RoomSeat.objects.create(
                 room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
             )
-        return _start(room, anyway=True)
+        return _start(room, everyone_here=True)
 
 
 def _free_name(room: Room, name: str) -> str:
@@ -507,12 +509,22 @@ def players_here(room: Room, seats: list[RoomSeat]) -> set[int]:
     }
 
 
-def _start(room: Room, *, anyway: bool = False, starter: RoomSeat | None = None) -> Match:
-    """``starter``: the seat of whoever pressed Start; he is here whatever page he used."""
+def _start(
+    room: Room,
+    *,
+    anyway: bool = False,
+    starter: RoomSeat | None = None,
+    everyone_here: bool = False,
+) -> Match:
+    """``starter``: the seat of whoever pressed Start; he is here whatever page he used.
+    ``everyone_here``: every player is on the way to the table (quick match)."""
     seats = list(room.members.order_by("index"))
     if len(seats) != room.seats:
         raise RoomError("not_filled")
-    here = players_here(room, seats)
+    if everyone_here:
+        here = {seat.index for seat in seats if seat.is_human}
+    else:
+        here = players_here(room, seats)
     if starter is not None and starter.is_human:
         here.add(starter.index)
     absent = [seat.index for seat in seats if seat.is_human and seat.index not in here]

@@ -190,3 +190,11 @@ def test_strangers_arriving_at_random_moments_all_get_a_table_within_a_minute(
         bots = match.seats.exclude(kind=MatchSeat.Kind.HUMAN).count()
         assert bots == room.seats - len(humans)
     assert sorted(seated) == sorted(wanted)
+
+
+def test_strangers_seated_from_the_queue_play_their_own_seats(clock, job_queue):
+    """They come straight from the queue page: no seat starts on the autopilot (R121)."""
+    for number in range(1, 5):
+        quick_match.join_queue(stranger(number), f"P{number}", min_seats=4, max_seats=4)
+    match = Match.objects.get()
+    assert not match.seats.filter(kind=MatchSeat.Kind.HUMAN, autopilot=True).exists()
