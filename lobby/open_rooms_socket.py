@@ -43,14 +43,18 @@ def address_of(scope: dict[str, Any]) -> str:
     return str(client[0] or "")
 
 
-class OpenRoomsConsumer(
+class LobbyPageSocket(
     ClosedChannelCleanupMixin, GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer
 ):
+    """A lobby page's socket: connects limited per address; joins ``group``; renders
+    ``fragment()`` for its own viewer and language on connect and on every message of the
+    group (each subclass names its handler after its message type). Clients send nothing
+    that is read here unless a subclass reads it."""
+
+    group: str = ""
     person: Person = Person(None, "")
     language: str = settings.LANGUAGE_CODE
     joined: bool = False
-    #: False on the home page's socket: the numbers, not the list.
-    with_rooms: bool = True
 
     async def connect(self) -> None:
         if not await database_sync_to_async(connect_limit.hit)(address_of(self.scope)):
@@ -58,33 +62,49 @@ class OpenRoomsConsumer(
             return
         self.person = person_of_scope(self.scope)
         self.language = connection_language(self.scope)
-        await self.channel_layer.group_add(broadcast.OPEN_ROOMS_GROUP, self.channel_name)
+        await self.channel_layer.group_add(self.group, self.channel_name)
         self.joined = True
         await self.accept()
         await self.join_account_group()
-        await self._send_list()
+        await self.connected()
+        await self.send_fragment()
+
+    async def connected(self) -> None:
+        """Called once the socket is accepted, before the first fragment."""
 
     async def disconnect(self, code: int) -> None:
         if not self.joined:
             return
         self.joined = False
-        await self.channel_layer.group_discard(broadcast.OPEN_ROOMS_GROUP, self.channel_name)
+        await self.channel_layer.group_discard(self.group, self.channel_name)
         await self.leave_account_group()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Nothing a client sends is read (the list only flows to the page)."""
+        """Nothing a client sends is read (the page only listens)."""
 
-    async def open_rooms_changed(self, event: dict[str, Any]) -> None:
-        await self._send_list()
-
-    async def _send_list(self) -> None:
+    async def send_fragment(self) -> None:
         html = await database_sync_to_async(self._render)()
         await self.send(text_data=html)
 
     def _render(self) -> str:
         with translation.override(self.language):
-            numbers = live_numbers_fragment()
-            return numbers + open_rooms_fragment(self.person) if self.with_rooms else numbers
+            return self.fragment()
+
+    def fragment(self) -> str:
+        raise NotImplementedError
+
+
+class OpenRoomsConsumer(LobbyPageSocket):
+    group = broadcast.OPEN_ROOMS_GROUP
+    #: False on the home page's socket: the numbers, not the list.
+    with_rooms: bool = True
+
+    async def open_rooms_changed(self, event: dict[str, Any]) -> None:
+        await self.send_fragment()
+
+    def fragment(self) -> str:
+        numbers = live_numbers_fragment()
+        return numbers + open_rooms_fragment(self.person) if self.with_rooms else numbers
 
 
 class LiveNumbersConsumer(OpenRoomsConsumer):

@@ -377,9 +377,7 @@ def replace_with_bot(room_id: int, person: Person, index: int) -> None:
     """A bot takes over a player's seat; the player leaves the room."""
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
-        seat = _occupied(room, index)
-        if not seat.is_human:
-            raise RoomError("not_human")
+        seat = _occupied_player(room, index)
         now = clock()
         seat.delete()
         RoomSeat.objects.create(
@@ -394,9 +392,7 @@ def kick_player(room_id: int, person: Person, index: int) -> None:
     page says so, and they cannot take a seat in this room again."""
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
-        seat = _occupied(room, index)
-        if not seat.is_human:
-            raise RoomError("not_human")
+        seat = _occupied_player(room, index)
         now = clock()
         RoomKick.objects.get_or_create(
             room=room,
@@ -884,6 +880,14 @@ def _occupied(room: Room, index: int) -> RoomSeat:
         raise RoomError("no_player")
     if seat.pk == room.host_id:
         raise RoomError("host_seat")
+    return seat
+
+
+def _occupied_player(room: Room, index: int) -> RoomSeat:
+    """The player (not a bot or AI) in an occupied seat other than the host's."""
+    seat = _occupied(room, index)
+    if not seat.is_human:
+        raise RoomError("not_human")
     return seat
 
 

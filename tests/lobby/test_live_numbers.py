@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 from django.urls import reverse
 
 from bangarena_site.asgi import router
@@ -72,15 +71,6 @@ def numbers_socket() -> WebsocketCommunicator:
     socket = WebsocketCommunicator(router, "/ws/lobby/numbers/", headers=[(b"origin", GOOD_ORIGIN)])
     socket.scope["client"] = ("10.3.3.3", 50000)
     return socket
-
-
-@pytest.fixture
-async def sockets():
-    opened: list[WebsocketCommunicator] = []
-    yield opened
-    for socket in opened:
-        await socket.disconnect()
-    await database_sync_to_async(connections.close_all)()
 
 
 @pytest.mark.django_db(transaction=True)

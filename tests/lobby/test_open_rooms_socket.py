@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
 from bangarena_site.asgi import router
 from lobby import open_rooms_socket, services
@@ -29,15 +28,6 @@ def lobby_socket(
     socket = WebsocketCommunicator(router, "/ws/lobby/", headers=headers)
     socket.scope["client"] = (address, 50000)
     return socket
-
-
-@pytest.fixture(autouse=True)
-async def sockets():
-    opened: list[WebsocketCommunicator] = []
-    yield opened
-    for socket in opened:
-        await socket.disconnect()
-    await database_sync_to_async(connections.close_all)()
 
 
 async def list_where(socket: WebsocketCommunicator, wanted) -> str:  # noqa: ANN001

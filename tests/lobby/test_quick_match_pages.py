@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
@@ -102,15 +101,6 @@ async def status_where(socket: WebsocketCommunicator, wanted) -> str:  # noqa: A
         assert html.startswith('<section id="quick-status" hx-swap-oob="true"')
         if wanted(html):
             return html
-
-
-@pytest.fixture
-async def sockets():
-    opened: list[WebsocketCommunicator] = []
-    yield opened
-    for socket in opened:
-        await socket.disconnect()
-    await database_sync_to_async(connections.close_all)()
 
 
 @pytest.mark.django_db(transaction=True)
