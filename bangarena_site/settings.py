@@ -284,6 +284,10 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # Periodic jobs (registered names -> period in seconds): Celery beat sends them in production,
 # the embedded scheduler runs them on the server's loop.
+#: Quick match: seconds before a forming table starts with bots in its free seats (issue 23;
+#: lobby.quick_match). The browser tests shorten it.
+BANGARENA_QUICK_MATCH_WAIT = env_int("BANGARENA_QUICK_MATCH_WAIT", 45, minimum=1)
+
 BANGARENA_PERIODIC_JOBS: dict[str, float] = {
     "sessions.clear_expired": 3600.0,
     # Plays decisions whose timer or bot job was lost, so no table can freeze (game.tasks).
@@ -297,6 +301,10 @@ BANGARENA_PERIODIC_JOBS: dict[str, float] = {
     "lobby.watch_presence": 2.0,
     # Close rooms that sat empty for a day.
     "lobby.close_empty_rooms": 3600.0,
+    # Quick match (issue 23): forms tables whose countdown timer was lost (lobby.quick_match).
+    "lobby.quick_match": 5.0,
+    # Live numbers on the home page and /play/ follow presence (issue 23).
+    "lobby.live_numbers": 10.0,
     # Forget guests 30 days after their matches (bangarena_site.accounts.forget).
     "guests.purge": 24 * 3600.0,
 }

@@ -1,4 +1,5 @@
-"""The home page: what BangArena is, how busy it is right now, and the ways in."""
+"""The home page: what BangArena is, how busy it is right now (live over /ws/lobby/numbers/),
+and the ways in."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from bangarena_site.live.presence import site_activity
+from lobby.live_numbers import live_numbers
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"activity": site_activity()})
+    return render(request, "home.html", {"numbers": live_numbers()})

@@ -15,11 +15,15 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from bangarena_site.request_types import SignedInRequest
 from lobby import services
-from lobby.models import Room, RoomModerationLog, RoomSeat
+from lobby.models import PlayerReport, Room, RoomKick, RoomModerationLog, RoomSeat
 
 
 class ReasonForm(forms.Form):
@@ -81,8 +85,17 @@ class ModerationLogInline(admin.TabularInline):
 
 @admin.register(Room)
 class RoomAdmin(admin.ModelAdmin):
-    list_display = ["code", "status", "seats", "mode", "host", "created_at", "last_activity"]
-    list_filter = ["status", "mode"]
+    list_display = [
+        "code",
+        "status",
+        "seats",
+        "mode",
+        "is_public",
+        "host",
+        "created_at",
+        "last_activity",
+    ]
+    list_filter = ["status", "mode", "is_public"]
     search_fields = ["code", "members__name"]
     readonly_fields = [field.name for field in Room._meta.fields]
     inlines = [RoomSeatInline, ModerationLogInline]
@@ -158,3 +171,116 @@ class RoomModerationLogAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(RoomKick)
+class RoomKickAdmin(admin.ModelAdmin):
+    """Who hosts kicked out of their rooms (read only: a host's kick is theirs to make)."""
+
+    list_display = ["kicked_at", "room", "name", "user"]
+    search_fields = ["room__code", "name", "user__username"]
+    readonly_fields = [field.name for field in RoomKick._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(PlayerReport)
+class PlayerReportAdmin(admin.ModelAdmin):
+    """Players reported by someone at their table (issue 23), open ones first. Each report
+    shows its match and the signals the reported seat sent in it (R122-R128), the signals a
+    moderator weighs first; the match's every signal is one link away."""
+
+    list_display = [
+        "created_at",
+        "reported_name",
+        "reason",
+        "room",
+        "match_link",
+        "signal_count",
+        "reporter_name",
+        "handled",
+    ]
+    list_filter = ["handled", "reason"]
+    search_fields = ["reported_name", "reporter_name", "room__code", "reported_user__username"]
+    list_select_related = ["room", "match"]
+    readonly_fields = [
+        "room",
+        "match_link",
+        "seat_number",
+        "reported_name",
+        "reported_user",
+        "reporter_name",
+        "reporter",
+        "reason",
+        "details",
+        "created_at",
+        "seat_signals",
+    ]
+    fields = [*readonly_fields, "handled"]
+    actions = ["mark_handled"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.display(description=_("match"))
+    def match_link(self, report: PlayerReport) -> SafeString | str:
+        if report.match_id is None:
+            return "—"
+        url = reverse("admin:game_match_change", args=[report.match_id])
+        return format_html('<a href="{}">#{}</a>', url, report.match_id)
+
+    @admin.display(description=_("seat"))
+    def seat_number(self, report: PlayerReport) -> int:
+        return report.seat + 1
+
+    @admin.display(description=_("signals sent"))
+    def signal_count(self, report: PlayerReport) -> int:
+        return self._signals(report).count()
+
+    @admin.display(description=_("signals of the reported seat"))
+    def seat_signals(self, report: PlayerReport) -> SafeString | str:
+        signals = list(self._signals(report))
+        if report.match_id is None:
+            return str(_("The room had no match yet."))
+        every = reverse("admin:game_tablesignal_changelist") + f"?q={report.match_id}"
+        rows = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (
+                    signal.created_at.strftime("%H:%M:%S"),
+                    signal.get_kind_display(),
+                    signal.value,
+                    "" if signal.target is None else signal.target + 1,
+                )
+                for signal in signals
+            ),
+        )
+        return format_html(
+            "<table><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>"
+            '<tbody>{}</tbody></table><p><a href="{}">{}</a></p>',
+            _("sent at"),
+            _("kind"),
+            _("value"),
+            _("target seat"),
+            rows,
+            every,
+            _("Every signal of this match"),
+        )
+
+    def _signals(self, report: PlayerReport):  # noqa: ANN202 (a TableSignal queryset)
+        from game.models import TableSignal
+
+        if report.match_id is None:
+            return TableSignal.objects.none()
+        # Notices too: the table's own lines say when the seat went to the bot and came back.
+        return TableSignal.objects.filter(match_id=report.match_id, seat=report.seat)
+
+    @admin.action(description=_("Mark the selected reports as handled"))
+    def mark_handled(self, request: HttpRequest, queryset: QuerySet[PlayerReport]) -> None:
+        count = queryset.update(handled=True)
+        message = ngettext(
+            "%(count)d report marked as handled.", "%(count)d reports marked as handled.", count
+        )
+        self.message_user(request, message % {"count": count})

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext_lazy
 from bangarena_site.accounts.validators import validate_no_control_characters
 from game import catalogue
 from game.models import SEAT_NAME_MAX_LENGTH, MoveTime, Tempo
-from lobby.models import MAX_SEATS, MIN_SEATS
+from lobby.models import MAX_SEATS, MIN_SEATS, PlayerReport
 from lobby.services import RoomSettings
 
 DEFAULTS: dict[str, Any] = {
@@ -120,3 +120,46 @@ class NameForm(forms.Form):
     """Joining from a room link: only the name is asked for (the room's settings are fixed)."""
 
     name = SettingsForm.base_fields["name"]
+
+
+class ReportForm(forms.Form):
+    """Report a player to the moderators (issue 23): why, and a few words if you like."""
+
+    reason = forms.ChoiceField(
+        label=_("What happened?"),
+        choices=PlayerReport.Reason.choices,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose what happened.")},
+    )
+    details = forms.CharField(
+        label=_("Anything the moderators should know (optional)"),
+        required=False,
+        strip=True,
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 4, "maxlength": 1000}),
+    )
+
+
+QUICK_MODE_CHOICES = [("", _("Any mode")), *MODE_CHOICES]
+
+
+class QuickMatchForm(forms.Form):
+    """Play with people (issue 23): a name, the seat counts you accept, a mode or any."""
+
+    name = SettingsForm.base_fields["name"]
+    min_seats = forms.TypedChoiceField(
+        label=_("Fewest seats"), choices=SEAT_CHOICES, coerce=int, initial=MIN_SEATS
+    )
+    max_seats = forms.TypedChoiceField(
+        label=_("Most seats"), choices=SEAT_CHOICES, coerce=int, initial=MAX_SEATS
+    )
+    mode = forms.ChoiceField(
+        label=_("Role mode"), choices=QUICK_MODE_CHOICES, required=False, widget=forms.RadioSelect
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        low, high = data.get("min_seats"), data.get("max_seats")
+        if low is not None and high is not None and low > high:
+            self.add_error("max_seats", _("The most seats cannot be fewer than the fewest."))
+        return data

@@ -26,6 +26,11 @@ class Person:
     def known(self) -> bool:
         return self.user_id is not None or bool(self.guest_key)
 
+    @property
+    def limit_key(self) -> str:
+        """Who this is, for rate limits: the account, else the guest's session."""
+        return f"user:{self.user_id}" if self.user_id is not None else f"guest:{self.guest_key}"
+
     def seat_filter(self) -> Q:
         """Rows of RoomSeat / MatchSeat that belong to this person."""
         if self.user_id is not None:

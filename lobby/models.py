@@ -61,6 +61,12 @@ class Room(models.Model):
     # Since when no human has been connected; the daily clean-up closes rooms empty that long.
     empty_since = models.DateTimeField(_("empty since"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    # Open rooms (issue 23): the host's switch lists the room at /play/ for strangers. Private
+    # (the default) rooms are reached only by their code or link.
+    is_public = models.BooleanField(_("public"), default=False)
+    public_since = models.DateTimeField(_("public since"), null=True, blank=True)
+    # The host's language when the room was made public: strangers pick a table they can talk at.
+    language = models.CharField(_("language"), max_length=8, blank=True)
 
     class Meta:
         verbose_name = _("room")
@@ -194,3 +200,194 @@ class RoomModerationLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room.code}: {self.get_action_display()}"
+
+
+class RoomKick(models.Model):
+    """A player the host kicked out of a room (issue 23): they cannot take a seat in it again
+    (by code, link or the open list), and their room page tells them why."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="kicks")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    guest_key = models.CharField(_("guest session key"), max_length=40, blank=True)
+    name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)
+    kicked_at = models.DateTimeField(_("kicked at"))
+
+    class Meta:
+        verbose_name = _("kicked player")
+        verbose_name_plural = _("kicked players")
+        ordering = ["-kicked_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["room", "user"],
+                condition=Q(user__isnull=False),
+                name="lobby_roomkick_unique_user",
+            ),
+            models.UniqueConstraint(
+                fields=["room", "guest_key"],
+                condition=~Q(guest_key=""),
+                name="lobby_roomkick_unique_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room.code}: {self.name}"
+
+
+class PlayerBlock(models.Model):
+    """A player someone with an account never wants to sit with again (issue 23).
+
+    Blocks work both ways and quietly: neither player is ever seated with the other through
+    the open tables or quick match, and the blocked player is not told (their list simply
+    lacks those tables). A guest is blocked by their session key, which follows them when
+    they sign up. Friends who share a code or a link can still sit together.
+    """
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="player_blocks",
+        verbose_name=_("blocked by"),
+    )
+    blocked_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("blocked account"),
+    )
+    blocked_guest_key = models.CharField(_("blocked guest session key"), max_length=40, blank=True)
+    name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)
+    created_at = models.DateTimeField(_("blocked at"))
+
+    class Meta:
+        verbose_name = _("blocked player")
+        verbose_name_plural = _("blocked players")
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["blocker", "blocked_user"],
+                condition=Q(blocked_user__isnull=False),
+                name="lobby_playerblock_unique_user",
+            ),
+            models.UniqueConstraint(
+                fields=["blocker", "blocked_guest_key"],
+                condition=~Q(blocked_guest_key=""),
+                name="lobby_playerblock_unique_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blocker} ⊘ {self.name}"
+
+
+class PlayerReport(models.Model):
+    """A player reported to the moderators by someone at the same table (issue 23), with the
+    room's match at that moment, so the admin can look at what the seat did (its signals)."""
+
+    class Reason(models.TextChoices):
+        ABUSE = "abuse", _("Abusive or offensive name or signals")
+        CHEATING = "cheating", _("Cheating or teaming up with another player")
+        STALLING = "stalling", _("Leaving or stalling the game on purpose")
+        SPAM = "spam", _("Spamming signals")
+        OTHER = "other", _("Something else")
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="reports")
+    match = models.ForeignKey(
+        Match,
+        verbose_name=_("match"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"), help_text=_("0-based, in table order"))
+    reported_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("reported account"),
+    )
+    reported_guest_key = models.CharField(
+        _("reported guest session key"), max_length=40, blank=True
+    )
+    reported_name = models.CharField(_("reported player"), max_length=SEAT_NAME_MAX_LENGTH)
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("reported by"),
+    )
+    reporter_guest_key = models.CharField(
+        _("reporter guest session key"), max_length=40, blank=True
+    )
+    reporter_name = models.CharField(_("reporter"), max_length=SEAT_NAME_MAX_LENGTH)
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    details = models.TextField(_("details"), max_length=1000, blank=True)
+    created_at = models.DateTimeField(_("reported at"))
+    handled = models.BooleanField(_("handled"), default=False)
+
+    class Meta:
+        verbose_name = _("player report")
+        verbose_name_plural = _("player reports")
+        ordering = ["handled", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.reported_name} ({self.get_reason_display()})"
+
+
+class QueueTicket(models.Model):
+    """A place in the quick-match queue (issue 23): "Play with people" for a range of seat
+    counts and a mode (blank: any). The server forms tables from the waiting tickets
+    (lobby.quick_match); a placed ticket points at the room its table was made in."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    guest_key = models.CharField(_("guest session key"), max_length=40, blank=True)
+    name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)
+    min_seats = models.PositiveSmallIntegerField(_("fewest seats"))
+    max_seats = models.PositiveSmallIntegerField(_("most seats"))
+    mode = models.CharField(_("mode"), max_length=16, blank=True, choices=MODE_CHOICES)
+    joined_at = models.DateTimeField(_("joined at"))
+    # The queue page beats like a room page: a ticket nobody looks at any more is dropped.
+    last_seen = models.DateTimeField(_("last seen"))
+    room = models.ForeignKey(
+        Room, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("quick-match ticket")
+        verbose_name_plural = _("quick-match queue")
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=Q(user__isnull=False), name="lobby_ticket_one_per_user"
+            ),
+            models.UniqueConstraint(
+                fields=["guest_key"], condition=~Q(guest_key=""), name="lobby_ticket_one_per_guest"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.min_seats}-{self.max_seats})"
+
+    @property
+    def is_waiting(self) -> bool:
+        return self.room_id is None

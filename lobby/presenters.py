@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from game import catalogue, seat_labels
 from game.models import MatchSeat, MoveTime, Tempo
-from lobby import services
+from lobby import blocks, services
 from lobby.forms import plays_as_classic
 from lobby.identity import Person
 from lobby.models import Room, RoomSeat
@@ -29,6 +29,9 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
     me = services.member_of(room, person)
     is_host = services.is_host(room, person)
     table_here = _table_presence(room)
+    # Block (issue 23): signed-in members may block the other players of the room.
+    can_block = me is not None and person.user_id is not None
+    blocked = blocks.blocked_indices(room, person) if can_block else set()
     seats: list[dict[str, Any]] = []
     for index in range(room.seats):
         seat = by_index.get(index)
@@ -47,6 +50,10 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
                 "is_host": seat.pk == room.host_id,
                 "is_me": me is not None and seat.pk == me.pk,
                 "present": present if seat.is_human else True,
+                "blockable": can_block and me is not None and seat.is_human and seat.pk != me.pk,
+                "blocked": index in blocked,
+                # Report (issue 23): any member, on another player's seat.
+                "reportable": me is not None and seat.is_human and seat.pk != me.pk,
             }
         )
     match = room.current_match
@@ -80,6 +87,8 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
         "result_url": reverse("game:result", args=[match.pk]) if match else "",
         "play_again": room.is_open and match is not None and not match.is_running,
         "waiting_for": ", ".join(waiting_for),
+        "is_public": room.is_public,
+        "kicked": me is None and services.was_kicked(room, person),
     }
 
 
@@ -95,3 +104,11 @@ def _table_presence(room: Room) -> dict[int, bool]:
 def room_fragment(room: Room, person: Person, *, origin: str = "") -> str:
     """``<div id="room" hx-swap-oob="true">`` for this viewer, in the active language."""
     return render_to_string("lobby/_room.html", room_context(room, person, origin=origin))
+
+
+def quick_status_fragment(person: Person) -> str:
+    """``<section id="quick-status" hx-swap-oob="true">``: the quick-match queue as this
+    person sees it, in the active language (the page and every push of its socket)."""
+    from lobby import quick_match
+
+    return render_to_string("lobby/_quick_status.html", {"status": quick_match.status_of(person)})

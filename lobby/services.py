@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -30,11 +31,11 @@ from bangarena_site import jobs
 from game import broadcast as game_broadcast
 from game import presence, seat_labels
 from game import services as game_services
-from game.models import Match, MatchSeat
+from game.models import SEAT_NAME_MAX_LENGTH, Match, MatchSeat
 from game.services import SeatSpec
-from lobby import broadcast, codes
+from lobby import apart, broadcast, codes
 from lobby.identity import Person
-from lobby.models import Room, RoomSeat
+from lobby.models import MAX_SEATS, Room, RoomKick, RoomSeat
 from machines.agents import services as agents
 from machines.ai import seating
 
@@ -63,6 +64,12 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "running": _("The match is still being played."),
     "no_agent": _("No agent program sits in that seat."),
     "no_model": _("Choose one of the language models on offer."),
+    "name_taken": _("Someone at this table already goes by that name: pick another one."),
+    "block_bot": _("Only players can be blocked, not bots or AIs."),
+    "block_self": _("You cannot block yourself."),
+    "report_bot": _("Only players can be reported, not bots or AIs."),
+    "report_self": _("You cannot report yourself."),
+    "kicked": _("The host removed you from this room, so you cannot take a seat in it again."),
 }
 
 
@@ -139,26 +146,70 @@ def play_now(person: Person, name: str, settings: RoomSettings) -> Match:
         return _start(room, starter=host_seat)
 
 
-def join(code: str, person: Person, name: str) -> RoomSeat:
+def start_quick_table(people: list[tuple[Person, str]], settings: RoomSettings) -> Match:
+    """Quick match (issue 23): a private room with these strangers in arrival order (the
+    first is host), bots in every other seat, started at once. A name already at the table
+    gets a number ("Annie 2"), since names are unique within a table. Everyone counts as
+    here: their queue pages beat a moment ago and now go to the table (a page closed for
+    good was dropped from the queue; one that never arrives goes away after a presence
+    window, and the autopilot covers it, issue 17)."""
+    with transaction.atomic():
+        (first, first_name), rest = people[0], people[1:]
+        room = _locked(create_room(first, first_name, settings).pk)
+        now = clock()
+        for index, (person, name) in enumerate(rest, start=1):
+            _seat_person(room, index, person, _free_name(room, name), now)
+        for index in _free_indices(room):
+            RoomSeat.objects.create(
+                room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
+            )
+        return _start(room, everyone_here=True)
+
+
+def _free_name(room: Room, name: str) -> str:
+    """``name``, or ``name`` with the lowest number that no one at the table goes by."""
+    for number in range(1, MAX_SEATS + 2):
+        candidate = name if number == 1 else f"{name[: SEAT_NAME_MAX_LENGTH - 3]} {number}"
+        try:
+            _check_name_free(room, candidate)
+        except RoomError:
+            continue
+        return candidate
+    raise RuntimeError("no free name")  # more names than seats: cannot happen
+
+
+def room_of_match(match_id: int) -> int:
+    return Room.objects.filter(current_match_id=match_id).values_list("pk", flat=True).get()
+
+
+def join(code: str, person: Person, name: str, *, public_only: bool = False) -> RoomSeat:
     """Take the lowest free seat of the room with ``code``; a member gets their own seat back.
 
-    Refusals: ``no_room`` (unknown code), ``closed``, ``started`` (a match is running: the
-    caller sends a non-member to watch it), ``full``.
+    Refusals: ``no_room`` (unknown code, or with ``public_only`` a room that is not public:
+    the open list never seats anyone in a private room, even one made private a moment
+    ago), ``closed``, ``started`` (a match is running: the caller sends a non-member to watch
+    it), ``full``.
     """
     with transaction.atomic():
         room = Room.objects.select_for_update().filter(code=code).first()
-        if room is None:
+        if room is None or (public_only and not room.is_public):
+            raise RoomError("no_room")
+        if public_only and apart.keeps_apart(room, person):
+            # A block is never told: to both players the table is simply not open.
             raise RoomError("no_room")
         if room.is_closed:
             raise RoomError("closed")
         mine = room.members.filter(person.seat_filter()).first()
         if mine is not None:
             return mine
+        if was_kicked(room, person):
+            raise RoomError("kicked")
         if room.is_playing:
             raise RoomError("started")
         free = _free_indices(room)
         if not free:
             raise RoomError("full")
+        _check_name_free(room, name)
         now = clock()
         try:
             with transaction.atomic():
@@ -169,6 +220,19 @@ def join(code: str, person: Person, name: str) -> RoomSeat:
         _touch(room, now)
         _redraw_on_commit(room)
         return seat
+
+
+def same_name(name: str) -> str:
+    """A name as players tell names apart: "Annie", " annie " and "ＡＮＮＩＥ" are one name."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _check_name_free(room: Room, name: str) -> None:
+    """Names are unique within a table (issue 23): strangers must know who is who."""
+    wanted = same_name(name)
+    taken = room.members.exclude(name="").values_list("name", flat=True)
+    if any(same_name(other) == wanted for other in taken):
+        raise RoomError("name_taken")
 
 
 def _seat_person(room: Room, index: int, person: Person, name: str, now: datetime) -> RoomSeat:
@@ -211,6 +275,26 @@ def leave(room_id: int, person: Person) -> None:
 
 
 # --- host controls before the match (R131) ----------------------------------------------------
+
+
+def set_public(room_id: int, person: Person, *, public: bool, language: str = "") -> None:
+    """The host's switch (issue 23): a public room is listed at /play/ for strangers until
+    its match starts; ``language`` is the host's, shown in the list. Private is the default
+    and hides the room from every public page again at once."""
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        if room.is_public == public:
+            return
+        now = clock()
+        room.is_public = public
+        room.public_since = now if public else None
+        if public:
+            room.language = language
+        room.save(update_fields=["is_public", "public_since", "language"])
+        _touch(room, now)
+        _redraw_on_commit(room)
+        # Made private: the list must drop it although the room no longer counts as public.
+        transaction.on_commit(broadcast.open_rooms_changed, robust=True)
 
 
 def fill_with_bots(room_id: int, person: Person) -> int:
@@ -285,9 +369,7 @@ def replace_with_bot(room_id: int, person: Person, index: int) -> None:
     """A bot takes over a player's seat; the player leaves the room."""
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
-        seat = _occupied(room, index)
-        if not seat.is_human:
-            raise RoomError("not_human")
+        seat = _occupied_player(room, index)
         now = clock()
         seat.delete()
         RoomSeat.objects.create(
@@ -295,6 +377,31 @@ def replace_with_bot(room_id: int, person: Person, index: int) -> None:
         )
         _touch(room, now)
         _redraw_on_commit(room)
+
+
+def kick_player(room_id: int, person: Person, index: int) -> None:
+    """Kick (issue 23): the host takes a player out of the room for good; the player's
+    page says so, and they cannot take a seat in this room again."""
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        seat = _occupied_player(room, index)
+        now = clock()
+        RoomKick.objects.get_or_create(
+            room=room,
+            user_id=seat.user_id,  # type: ignore[misc]  # None for a guest, as the model allows
+            guest_key=seat.guest_key if seat.user_id is None else "",
+            defaults={"name": seat.name, "kicked_at": now},
+        )
+        seat.delete()
+        _touch(room, now)
+        _redraw_on_commit(room)
+
+
+def was_kicked(room: Room, person: Person) -> bool:
+    """Whether the host kicked ``person`` out of ``room`` (a kicked player stays out)."""
+    if not person.known:
+        return False
+    return RoomKick.objects.filter(room=room).filter(person.seat_filter()).exists()
 
 
 def remove(room_id: int, person: Person, index: int) -> None:
@@ -317,6 +424,7 @@ def seat_agent(room_id: int, person: Person, index: int, name: str, created_by: 
         _check_index(room, index)
         if room.members.filter(index=index).exists():
             raise RoomError("seat_taken")
+        _check_name_free(room, name)
         now = clock()
         seat = RoomSeat.objects.create(
             room=room, index=index, kind=RoomSeat.Kind.AI, name=name, joined_at=now
@@ -383,12 +491,22 @@ def players_here(room: Room, seats: list[RoomSeat]) -> set[int]:
     }
 
 
-def _start(room: Room, *, anyway: bool = False, starter: RoomSeat | None = None) -> Match:
-    """``starter``: the seat of whoever pressed Start; he is here whatever page he used."""
+def _start(
+    room: Room,
+    *,
+    anyway: bool = False,
+    starter: RoomSeat | None = None,
+    everyone_here: bool = False,
+) -> Match:
+    """``starter``: the seat of whoever pressed Start; he is here whatever page he used.
+    ``everyone_here``: every player is on the way to the table (quick match)."""
     seats = list(room.members.order_by("index"))
     if len(seats) != room.seats:
         raise RoomError("not_filled")
-    here = players_here(room, seats)
+    if everyone_here:
+        here = {seat.index for seat in seats if seat.is_human}
+    else:
+        here = players_here(room, seats)
     if starter is not None and starter.is_human:
         here.add(starter.index)
     absent = [seat.index for seat in seats if seat.is_human and seat.index not in here]
@@ -469,6 +587,15 @@ def adopt_guest_seats(user_id: int, guest_key: str) -> int:
             seat.save(update_fields=["user", "guest_key"])
             _redraw_on_commit(seat.room)
             adopted += 1
+        apart.adopt_guest_blocks(user_id, guest_key)
+        # A guest kicked out of a room stays out after signing in.
+        kicks = RoomKick.objects.filter(guest_key=guest_key, user__isnull=True)
+        for kick in kicks.select_for_update():
+            if RoomKick.objects.filter(room_id=kick.room_id, user_id=user_id).exists():
+                kick.delete()
+                continue
+            kick.user_id, kick.guest_key = user_id, ""
+            kick.save(update_fields=["user", "guest_key"])
     return adopted
 
 
@@ -733,11 +860,23 @@ def _occupied(room: Room, index: int) -> RoomSeat:
     return seat
 
 
+def _occupied_player(room: Room, index: int) -> RoomSeat:
+    """The player (not a bot or AI) in an occupied seat other than the host's."""
+    seat = _occupied(room, index)
+    if not seat.is_human:
+        raise RoomError("not_human")
+    return seat
+
+
 def _touch(room: Room, now: datetime) -> None:
     room.last_activity = now
     room.save(update_fields=["last_activity"])
 
 
 def _redraw_on_commit(room: Room) -> None:
+    """Every page of the room redraws it after the commit; and while the room is public the
+    open list at /play/ too (seats taken, started, closed: it moves or leaves the list)."""
     room_id = room.pk
     transaction.on_commit(lambda: broadcast.room_changed(room_id), robust=True)
+    if room.is_public:
+        transaction.on_commit(broadcast.open_rooms_changed, robust=True)

@@ -4,6 +4,8 @@
 - ``lobby.watch_hosts()``: periodic backstop; also covers hosts away from the table during a
   match, whose sockets belong to the game.
 - ``lobby.close_empty_rooms()``: periodic; closes rooms that sat empty for a day.
+- ``lobby.form_quick_tables()``: armed for each quick-match countdown (issue 23); the periodic
+  ``lobby.quick_match()`` is its backstop.
 - ``lobby.watch_presence()``: periodic; members whose room pages stopped beating are away
   (Q48), so a crashed web process leaves no member "here" for the ready check.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 import logging
 
 from bangarena_site.jobs import job
-from lobby import services
+from lobby import broadcast, quick_match, services
 
 logger = logging.getLogger(__name__)
 
@@ -45,3 +47,15 @@ def close_empty_rooms() -> int:
     if closed:
         logger.info("Closed %s room(s) that sat empty for a day", closed)
     return closed
+
+
+# Armed by the queue for each countdown, and its periodic backstop: registered with it.
+form_quick_tables = quick_match.form_quick_tables
+quick_match_sweep = quick_match.quick_match_sweep
+
+
+@job("lobby.live_numbers")
+def live_numbers() -> None:
+    """Presence changes all the time, far from any room: the home page and /play/ redraw
+    their live numbers every few seconds (issue 23)."""
+    broadcast.open_rooms_changed()

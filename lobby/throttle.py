@@ -32,17 +32,13 @@ class JoinThrottle:
 
     def seconds_until_allowed(self, person: Person, address: str) -> int:
         return max(
-            self.by_session.seconds_until_allowed(_key(person)),
+            self.by_session.seconds_until_allowed(person.limit_key),
             self.by_address.seconds_until_allowed(address),
         )
 
     def record_miss(self, person: Person, address: str) -> None:
-        self.by_session.record(_key(person))
+        self.by_session.record(person.limit_key)
         self.by_address.record(address)
-
-
-def _key(person: Person) -> str:
-    return f"user:{person.user_id}" if person.user_id is not None else f"guest:{person.guest_key}"
 
 
 join_throttle = JoinThrottle()

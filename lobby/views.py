@@ -19,8 +19,8 @@ from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from bangarena_site.accounts.forms import client_address
@@ -31,7 +31,9 @@ from game.services import SeatSpec
 from lobby import codes, preferences, services
 from lobby.forms import NameForm, SettingsForm
 from lobby.identity import Person, person_of
+from lobby.live_numbers import live_numbers_fragment
 from lobby.models import Room
+from lobby.open_rooms import open_rooms_fragment
 from lobby.presenters import room_context, room_fragment
 from lobby.throttle import join_throttle
 from machines.agents.forms import AgentNameForm
@@ -40,7 +42,12 @@ WATCHING_NOTICE = gettext_lazy("The match has already started: you are watching 
 
 
 def _start_page(request: HttpRequest, form: SettingsForm, status: int = 200) -> HttpResponse:
-    return render(request, "lobby/start.html", {"form": form}, status=status)
+    context = {
+        "form": form,
+        "open_rooms_html": open_rooms_fragment(person_of(request)),
+        "live_count_html": live_numbers_fragment(),
+    }
+    return render(request, "lobby/start.html", context, status=status)
 
 
 def start_form_target(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -191,6 +198,30 @@ def watch(request: HttpRequest) -> HttpResponse:
             tempo=settings.tempo,
         )
     return redirect("game:table", match.pk)
+
+
+@start_form_target
+def join_open(request: HttpRequest, code: str) -> HttpResponse:
+    """Take a free seat of a public room from the list at /play/ (issue 23). Only public
+    rooms: a private room's code answers exactly as an unknown one, so the list's door can
+    neither seat anyone in a private room nor tell that it exists."""
+    name_form = NameForm(request.POST)
+    if not name_form.is_valid():
+        form = SettingsForm(request.POST)
+        form.is_valid()
+        return _start_page(request, form, status=400)
+    name = name_form.cleaned_data["name"]
+    preferences.save(request, {"name": name})
+    person = person_of(request, create_session=True)
+    try:
+        seat = services.join(codes.normalize(code), person, name, public_only=True)
+    except services.RoomError as error:
+        messages.error(request, str(NO_LONGER_OPEN if error.code == "no_room" else error.message))
+        return redirect("lobby:start")
+    return redirect("lobby:room", seat.room.code)
+
+
+NO_LONGER_OPEN = gettext_lazy("That table is no longer open to strangers.")
 
 
 # --- the room page ---------------------------------------------------------------------------
@@ -354,6 +385,12 @@ def _host_action(
     return view
 
 
+def _set_public(room_id: int, person: Person, public: str = "") -> None:
+    """The host's public switch ("1": list the room at /play/); the list shows the host's
+    language, the one this request is answered in."""
+    services.set_public(room_id, person, public=public == "1", language=get_language())
+
+
 def _fill(room_id: int, person: Person) -> int:
     return services.fill_with_bots(room_id, person)
 
@@ -364,6 +401,10 @@ def _seat_bot(room_id: int, person: Person, index: int) -> None:
 
 def _replace(room_id: int, person: Person, index: int) -> None:
     services.replace_with_bot(room_id, person, index)
+
+
+def _kick(room_id: int, person: Person, index: int) -> None:
+    services.kick_player(room_id, person, index)
 
 
 def _remove(room_id: int, person: Person, index: int) -> None:
@@ -398,10 +439,12 @@ def _with_model(action: Callable[..., Any]) -> Callable[..., HttpResponse]:
     return view
 
 
+set_public = _host_action(_set_public, fields=("public",))
 fill_with_bots = _host_action(_fill)
 seat_bot = _host_action(_seat_bot)
 replace_with_bot = _host_action(_replace)
 remove = _host_action(_remove)
+kick = _host_action(_kick)
 start = _host_action(_start, fields=("anyway",))
 fill_with_ais = _with_model(_fill_ai)
 seat_ai = _with_model(_seat_ai)

@@ -45,6 +45,8 @@ def server_env(database: Path) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in STACK_ENV}
     env.update(
         BANGARENA_SQLITE_PATH=str(database),
+        # Quick match (issue 23): strangers' tables start after 8 s rather than 45 s.
+        BANGARENA_QUICK_MATCH_WAIT="8",
         DJANGO_SETTINGS_MODULE="bangarena_site.settings",
         PYTHONUNBUFFERED="1",
     )

@@ -83,3 +83,18 @@ def room_with_guests(job_queue: JobQueue) -> Callable[..., tuple[Room, list[Clie
         return room, browsers
 
     return build
+
+
+@pytest.fixture
+async def sockets():  # noqa: ANN201
+    """Sockets a test opened, closed at its end (append each one)."""
+    from channels.db import database_sync_to_async
+    from django.db import connections
+
+    opened: list[Any] = []
+    yield opened
+    for socket in opened:
+        await socket.disconnect()
+    # The consumers' database threads keep a connection each; PostgreSQL will not drop the
+    # test database while one is open.
+    await database_sync_to_async(connections.close_all)()

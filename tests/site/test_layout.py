@@ -80,7 +80,8 @@ def test_header_shows_name_nav_and_guest_account_links(client):
     assert f'href="{reverse("login")}"' in html
     assert f'href="{reverse("signup")}"' in html
     assert f'action="{reverse("logout")}"' not in html
-    assert "ws-connect" not in html  # guests have no notification socket
+    # Guests have no notification socket (the live numbers have one of their own, issue 23).
+    assert "/ws/notifications/" not in html
 
 
 def test_header_shows_the_player_menu(player_client):

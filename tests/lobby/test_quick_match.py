@@ -1,0 +1,200 @@
+"""Quick match (issue 23): "Play with people" queues strangers for a range of seat counts and a
+mode; the server forms tables as they come (an injected clock, the jobs seam instead of
+timers: nothing sleeps). A full table of humans starts at once; otherwise the countdown of its
+oldest player ends and bots take the free seats, so nobody waits more than about a minute.
+Blocked players never share a table; people who left the queue page are not seated."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from game.models import Match, MatchSeat
+from lobby import quick_match
+from lobby.identity import Person
+from lobby.models import QueueTicket, Room
+from tests.accounts.helpers import make_user
+from tests.game.conftest import FakeClock, JobQueue
+
+# Transactions commit for real, so the countdown jobs reach the job queue (on commit).
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WAIT = quick_match.WAIT_BEFORE_BOTS.total_seconds()
+
+
+def stranger(number: int, *, account: bool = False) -> Person:
+    if account:
+        return Person(make_user(f"stranger{number}").pk, "")
+    return Person(None, f"guest-key-{number:03d}")
+
+
+def waiting_people() -> list[Person]:
+    return [quick_match.ticket_person(t) for t in QueueTicket.objects.filter(room__isnull=True)]
+
+
+def keep_pages_open() -> None:
+    """Every queue page still open beats (what presence.js does every 2 s)."""
+    for person in waiting_people():
+        quick_match.beat(person)
+
+
+def run_jobs_until(queue: JobQueue, clock: FakeClock, until) -> None:  # noqa: ANN001
+    """Run every job due by ``until`` in order, the queue pages beating meanwhile."""
+    while queue.jobs and min(queue.jobs).due <= until:
+        due = min(queue.jobs).due
+        clock.now = max(clock.now, due)
+        keep_pages_open()
+        queue.run_next()
+    clock.now = max(clock.now, until)
+    keep_pages_open()
+
+
+def humans_of(match: Match) -> list[str]:
+    seats = match.seats.filter(kind=MatchSeat.Kind.HUMAN).order_by("seat")
+    return list(seats.values_list("name", flat=True))
+
+
+def test_two_strangers_wait_then_bots_fill_the_free_seats(clock, job_queue):
+    annie, bill = stranger(1), stranger(2)
+    quick_match.join_queue(annie, "Annie", min_seats=4, max_seats=4)
+    clock.advance(10)
+    quick_match.join_queue(bill, "Bill", min_seats=4, max_seats=5)
+    assert not Match.objects.exists()
+    status = quick_match.status_of(bill)
+    assert (status.waiting, status.found, status.seats_lo, status.seats_hi) == (2, 2, 4, 4)
+    assert status.starts_in == WAIT - 10  # Annie's countdown sets the table's
+
+    run_jobs_until(job_queue, clock, clock.now + timedelta(seconds=WAIT))
+    match = Match.objects.get()
+    assert match.is_running
+    assert humans_of(match) == ["Annie", "Bill"]
+    assert match.seats.filter(kind=MatchSeat.Kind.BOT).count() == 2
+    room = Room.objects.get(current_match=match)
+    assert not room.is_public  # a quick table is never listed
+    assert room.host.name == "Annie"
+    assert quick_match.status_of(annie).table_url.endswith(f"/match/{match.pk}/")
+
+
+def test_a_table_full_of_humans_starts_at_once(clock, job_queue):
+    for number in range(1, 5):
+        quick_match.join_queue(stranger(number), f"P{number}", min_seats=4, max_seats=4)
+        clock.advance(1)
+    match = Match.objects.get()
+    assert humans_of(match) == ["P1", "P2", "P3", "P4"]
+    assert not match.seats.filter(kind=MatchSeat.Kind.BOT).exists()
+
+
+def test_different_modes_never_share_a_table_and_any_joins_either(clock, job_queue):
+    quick_match.join_queue(stranger(1), "Classic fan", min_seats=4, max_seats=8, mode="classic")
+    quick_match.join_queue(stranger(2), "Partner fan", min_seats=4, max_seats=8, mode="partners")
+    quick_match.join_queue(stranger(3), "Easy going", min_seats=4, max_seats=8)
+    run_jobs_until(job_queue, clock, clock.now + timedelta(seconds=WAIT))
+    tables = {Room.objects.get(current_match=m).mode: humans_of(m) for m in Match.objects.all()}
+    assert tables == {"classic": ["Classic fan", "Easy going"], "partners": ["Partner fan"]}
+
+
+def test_blocked_players_never_share_a_table(clock, job_queue):
+    from lobby.models import PlayerBlock
+
+    annie, rude = stranger(1, account=True), stranger(2, account=True)
+    PlayerBlock.objects.create(
+        blocker_id=annie.user_id, blocked_user_id=rude.user_id, name="Rude", created_at=clock()
+    )
+    quick_match.join_queue(annie, "Annie", min_seats=4, max_seats=8)
+    quick_match.join_queue(rude, "Rude", min_seats=4, max_seats=8)
+    quick_match.join_queue(stranger(3), "Carl", min_seats=4, max_seats=8)
+    run_jobs_until(job_queue, clock, clock.now + timedelta(seconds=WAIT))
+    tables = sorted(humans_of(m) for m in Match.objects.all())
+    assert tables == [["Annie", "Carl"], ["Rude"]]
+
+
+def test_someone_who_closed_the_queue_page_is_not_seated(clock, job_queue):
+    quick_match.join_queue(stranger(1), "Stays", min_seats=4, max_seats=4)
+    quick_match.join_queue(stranger(2), "Leaves", min_seats=4, max_seats=4)
+    for _ in range(int(WAIT // 5)):
+        clock.advance(5)
+        quick_match.beat(stranger(1))  # only the first page still beats
+    quick_match.form_tables()
+    assert humans_of(Match.objects.get()) == ["Stays"]
+    assert not QueueTicket.objects.filter(name="Leaves").exists()
+
+
+def test_leaving_the_queue(clock, job_queue):
+    quick_match.join_queue(stranger(1), "Annie", min_seats=4, max_seats=4)
+    quick_match.leave_queue(stranger(1))
+    assert quick_match.status_of(stranger(1)) is None
+    run_jobs_until(job_queue, clock, clock.now + timedelta(seconds=WAIT))
+    assert not Match.objects.exists()
+
+
+def test_equal_names_at_one_table_are_told_apart(clock, job_queue):
+    for number in range(1, 5):
+        quick_match.join_queue(stranger(number), "Cowboy", min_seats=4, max_seats=4)
+    assert humans_of(Match.objects.get()) == ["Cowboy", "Cowboy 2", "Cowboy 3", "Cowboy 4"]
+
+
+def test_a_bad_seat_range_is_refused(clock, job_queue):
+    for low, high in ((3, 5), (6, 5), (4, 9)):
+        with pytest.raises(quick_match.QueueError):
+            quick_match.join_queue(stranger(1), "Annie", min_seats=low, max_seats=high)
+    assert not QueueTicket.objects.exists()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_strangers_arriving_at_random_moments_all_get_a_table_within_a_minute(
+    clock, job_queue, seed, monkeypatch
+):
+    """2-8 people arrive at random moments with random seat ranges and modes: each ends up at
+    exactly one table that suits them, within ~60 s of joining, with everyone seated in the
+    order they came and bots only in the seats nobody human took."""
+    seated_at: dict[str, float] = {}
+    start_table = quick_match._start_table
+
+    def timed_start(group):  # noqa: ANN001, ANN202
+        for member in group.members:
+            seated_at[member.name] = clock.seconds()
+        return start_table(group)
+
+    monkeypatch.setattr(quick_match, "_start_table", timed_start)
+    rng = random.Random(seed)
+    count = rng.randint(2, 8)
+    modes = ["", "", "classic", "old_classic"]
+    arrivals = sorted(rng.uniform(0, 90) for _ in range(count))
+    start = clock.now
+    wanted: dict[str, tuple[int, int, str, float]] = {}
+    for number, at in enumerate(arrivals, start=1):
+        run_jobs_until(job_queue, clock, start + timedelta(seconds=at))
+        low = rng.randint(4, 8)
+        high = rng.randint(low, 8)
+        mode = rng.choice(modes)
+        name = f"P{number}"
+        wanted[name] = (low, high, mode, clock.seconds())
+        quick_match.join_queue(stranger(number), name, min_seats=low, max_seats=high, mode=mode)
+    run_jobs_until(job_queue, clock, clock.now + timedelta(seconds=2 * WAIT))
+
+    assert not QueueTicket.objects.filter(room__isnull=True).exists()
+    seated: list[str] = []
+    for match in Match.objects.all():
+        room = Room.objects.get(current_match=match)
+        humans = humans_of(match)
+        seated.extend(humans)
+        for name in humans:
+            low, high, mode, joined = wanted[name]
+            assert low <= room.seats <= high, (name, room.seats)
+            assert mode in ("", room.mode)
+            assert seated_at[name] - joined <= 60
+        # Seats in arrival order; bots only after the humans.
+        assert humans == sorted(humans, key=lambda name: wanted[name][3])
+        bots = match.seats.exclude(kind=MatchSeat.Kind.HUMAN).count()
+        assert bots == room.seats - len(humans)
+    assert sorted(seated) == sorted(wanted)
+
+
+def test_strangers_seated_from_the_queue_play_their_own_seats(clock, job_queue):
+    """They come straight from the queue page: no seat starts on the autopilot (R121)."""
+    for number in range(1, 5):
+        quick_match.join_queue(stranger(number), f"P{number}", min_seats=4, max_seats=4)
+    match = Match.objects.get()
+    assert not match.seats.filter(kind=MatchSeat.Kind.HUMAN, autopilot=True).exists()
