@@ -56,16 +56,20 @@ def in_play_kinds(player: dict) -> set[str]:
 
 def keep_value(kind: str, me: dict, hand_kinds: list[str], high_noon: bool) -> float:
     """How much ``kind`` is worth in ``me``'s hand (hand_kinds includes the card itself)."""
-    character = CHARACTER_BY_ID[me["character"]]
+    # The character is looked up only where it matters: this runs for every card a bot weighs.
     if kind == "ricochet":
-        return 6.5 if kind in character.shot_kinds else 7.0  # Two-Face also shoots with it
+        shoots_with_it = kind in CHARACTER_BY_ID[me["character"]].shot_kinds  # Two-Face
+        return 6.5 if shoots_with_it else 7.0
     if kind == "flask":
         if high_noon:
             return 0.5  # R32: useless until the game ends
         return 6.5 if me["hp"] <= 2 else 5.0
     if kind == "shot":
         shots = hand_kinds.count("shot")
-        if has_unlimited_shots(me, high_noon) or kind in character.dodge_kinds:
+        if (
+            has_unlimited_shots(me, high_noon)
+            or kind in CHARACTER_BY_ID[me["character"]].dodge_kinds
+        ):
             return 5.0
         return 5.5 if shots <= 1 else 3.0  # one Shot per turn (R49); spares answer Duels
     if kind in WEAPON_RANGE:
