@@ -43,6 +43,8 @@ class HeartbeatMixin:
         await self._write_beat()
 
     async def _write_beat(self) -> None:
+        """Record one beat of this socket's presence: each socket that beats says where (a
+        table screen, a room member, a queue ticket, an agent token); none inherits this."""
         raise NotImplementedError
 
 

@@ -92,6 +92,8 @@ class LobbyPageSocket(
             return self.fragment()
 
     def fragment(self) -> str:
+        """The page's HTML for this viewer: each lobby page socket (the open list, the live
+        numbers, the quick-match queue) draws its own; none inherits this."""
         raise NotImplementedError
 
 
