@@ -119,8 +119,10 @@ def run_apart(name: str, *, queue: str, threads: int) -> None:
 
 @shared_task(name=RUN_JOB_TASK, ignore_result=True)
 def run_job(name: str, args: list[Any]) -> None:
-    """Celery entry point of the seam: the worker runs the same job function as embedded."""
-    run(name, args)
+    """Celery entry point of the seam: the worker runs the same job function as embedded, and
+    hands its connection back to the pool afterwards (Celery's own fix-up is told to leave the
+    connections alone: settings.CELERY_DB_REUSE_MAX)."""
+    _run_with_fresh_connections(name, args)
 
 
 class TimerLoop(Protocol):

@@ -281,6 +281,12 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery's Django fix-up closes the database connections before and after every task, and with
+# the prefork pool it closes Django's psycopg *pool* as well: each move's job then built a new
+# pool, opened a new PostgreSQL session and started four pool threads. With a reuse count the
+# fix-up leaves them alone (it still closes them every 2 x this many tasks); the jobs seam
+# hands each job's connection back to the pool itself (jobs._run_with_fresh_connections).
+CELERY_DB_REUSE_MAX = 100_000
 
 # Periodic jobs (registered names -> period in seconds): Celery beat sends them in production,
 # the embedded scheduler runs them on the server's loop.
