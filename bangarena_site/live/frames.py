@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from asgiref.typing import WebSocketReceiveEvent
+from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 
 from bangarena_site.logs import match_context
@@ -77,7 +78,7 @@ class GuardedSocketMixin:
     async def dispatch(self, message: dict[str, Any]) -> None:
         try:
             with match_context(getattr(self, "match_id", None)):
-                await super().dispatch(message)  # type: ignore[misc]
+                await self._handle(message)
         except StopConsumer:
             raise
         except Exception:
@@ -89,6 +90,17 @@ class GuardedSocketMixin:
                 await self._close_quietly(CLOSE_INTERNAL_ERROR)
             elif kind == "websocket.receive":
                 await self._tell_quietly()
+
+    async def _handle(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``aclose_old_connections()`` before every message: a
+        hop to a thread and back for each frame a screen is sent, 21 % of daphne's CPU under
+        load (bench/table_load.py, production stack). It is not needed here: a consumer may
+        only reach the database through ``database_sync_to_async``, which closes stale
+        connections itself around every call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def frame_failed(self) -> None:
         """Tell the client its frame could not be handled (nothing was changed)."""
