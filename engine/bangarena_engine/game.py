@@ -90,6 +90,17 @@ class Game:
             return None
         return {"winners": list(result["winners"]), "team": result["team"]}
 
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (public: every view shows it)."""
+        return self._state.turn
+
+    @property
+    def log_length(self) -> int:
+        """How many events the public log holds (what ``len(view["log"])`` would say, without
+        building a view)."""
+        return len(self._state.log)
+
     def awaiting(self) -> list[int]:
         state = self._state
         if state.result is not None or not state.stack:

@@ -7,6 +7,7 @@ self-target), R120 (the automatic move is a legal one), R1 (seat count), R11/R16
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -199,3 +200,17 @@ def test_invalid_config_raises_value_error(knobs: dict[str, Any]) -> None:
     """R1/R11/R16 and the card-spec format: invalid configurations raise ValueError."""
     with pytest.raises(ValueError, match=r".+"):
         Game.new(GameConfig(**knobs))
+
+
+def test_turn_and_log_length_say_what_the_public_view_says() -> None:
+    """R2 (turn order): ``Game.turn`` and ``Game.log_length`` answer what every view shows,
+    without building one, through a whole random game."""
+    game = Game.new(GameConfig(seats=5, seed=11))
+    chance = random.Random(11)
+    while game.result is None:
+        public = game.view(None)
+        assert game.turn == public["turn"]
+        assert game.log_length == len(public["log"])
+        seat = game.awaiting()[0]
+        game.apply(seat, chance.choice(game.legal_actions(seat)))
+    assert game.log_length == len(game.view(None)["log"])
