@@ -22,7 +22,3 @@ def listeners(match_id: int) -> tuple[set[int], set[str]]:
         else:
             seats.add(seat)
     return seats, languages
-
-
-def anybody_looking(match_id: int) -> bool:
-    return TableScreen.objects.filter(match_id=match_id).exists()

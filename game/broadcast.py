@@ -11,8 +11,8 @@ once per language they read. No group ever receives HTML drawn for another seat.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
 
@@ -66,6 +66,17 @@ class Snapshot:
     ctx: TableContext
 
 
+@dataclass(frozen=True)
+class Before:
+    """The table before a move, kept cheaply while the move is made: its context, its game as
+    stored (rebuilt only if somebody looks once the move commits) and how long its log was,
+    which says which signals were already on it."""
+
+    game: Callable[[], Game]
+    ctx: TableContext
+    log_length: int
+
+
 def snapshot(match: Match, seats: Sequence[MatchSeat], *, now: datetime) -> Snapshot:
     """The table of ``match`` as loaded (call it under the match lock)."""
     return Snapshot(match.game(), context.load(match, seats, now=now))
@@ -116,17 +127,41 @@ def table_message(html: str, table_version: int) -> dict[str, Any]:
     return {"type": TABLE_MESSAGE, "html": html, "version": table_version}
 
 
-def anybody_looking(match: Match) -> bool:
-    """Whether a change of ``match`` reaches any screen: a seated human's or a watcher's."""
-    return audience.anybody_looking(match.pk)
+def publish_move(
+    match: Match, seats: Sequence[MatchSeat], before: Before, game: Game, *, now: datetime
+) -> None:
+    """Send each open screen the frame of a committed move: ``before`` as kept when the move
+    began, ``game`` after it. The signals are read once, as committed; those placed after the
+    log as it was before the move were not on the table before it (the R121 notices the move's
+    own transaction added, and any signal sent since, whose own frame follows)."""
+    listening = audience.listeners(match.pk)
+    if not any(listening):
+        return  # nobody looks: nothing is drawn
+    signals = context.load_signals(match.pk)
+    earlier = tuple(s for s in signals if s.log_position <= before.log_length)
+    publish(
+        match,
+        seats,
+        Snapshot(before.game(), replace(before.ctx, signals=earlier)),
+        Snapshot(game, context.build(match, seats, now=now, signals=signals)),
+        listening=listening,
+    )
 
 
-def publish(match: Match, seats: Sequence[MatchSeat], before: Snapshot, after: Snapshot) -> None:
+def publish(
+    match: Match,
+    seats: Sequence[MatchSeat],
+    before: Snapshot,
+    after: Snapshot,
+    *,
+    listening: tuple[set[int], set[str]] | None = None,
+) -> None:
     """Send each open screen of ``match`` the frame that takes it from ``before`` to ``after``.
 
     ``seats`` are the match's seats as of ``after`` (in which language each reads); the open
-    screens (game.presence) say which seats and which watchers' languages look."""
-    looking, languages = audience.listeners(match.pk)
+    screens (game.presence; ``listening`` if the caller read them already) say which seats and
+    which watchers' languages look."""
+    looking, languages = listening or audience.listeners(match.pk)
     if not looking and not languages:
         return  # nobody looks: nothing is drawn
     listeners = [p for p in seats if p.is_human and p.seat in looking]

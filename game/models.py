@@ -1,19 +1,24 @@
 """A match in the database: its config and action log (the truth) plus a state snapshot.
 
 A match is ``config + actions``: replaying the MatchAction rows on ``Game.new(config)`` gives the
-same game byte for byte (engine/README.md, "Determinism and replay"). ``state`` is the snapshot
-after the last action, kept so a move never has to replay the whole log.
+same game byte for byte (engine/README.md, "Determinism and replay"). ``state`` is a snapshot
+of the whole game and ``tail`` the moves made since it (``game.storage``): a move writes its
+one action, not the whole game with its ever longer log.
 
 Only ``game.services`` changes these rows (the Zulip ``do_*`` rule of DESIGN.md section 5).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from bangarena_engine import Game, GameConfig
+from game import storage
 
 SEAT_NAME_MAX_LENGTH = 20
 
@@ -75,7 +80,10 @@ class Match(models.Model):
     # the match, so it never leaves the server while the match runs (docs/security.md).
     seed = SeedField(_("seed"))
     config = models.JSONField(_("config"), help_text=_("GameConfig fields the match started from"))
-    state = models.JSONField(_("state"), help_text=_("game snapshot after the last action"))
+    state = models.JSONField(_("state"), help_text=_("game snapshot before the tail's moves"))
+    tail = models.JSONField(
+        _("tail"), default=list, help_text=_("[seat, action] of every move since the snapshot")
+    )
     version = models.PositiveIntegerField(_("version"), default=0)
     # Counts every change the table shows (moves, presence, signals, host controls): each
     # screen's frames carry it, so a late frame is dropped and a lost one noticed (issue 16).
@@ -110,8 +118,23 @@ class Match(models.Model):
         return self.status == self.Status.RUNNING
 
     def game(self) -> Game:
-        """The game as it stands, from the snapshot."""
-        return Game.from_dict(self.state)
+        """The game as it stands: the snapshot with the tail's moves applied again."""
+        return storage.restore(self.state, self.tail)
+
+    def record_move(self, game: Game, seat: int, action: dict[str, Any]) -> list[str]:
+        """Keep ``game`` after ``seat`` made ``action`` on it (``game.storage``). Returns the
+        fields changed, for ``save(update_fields=...)``."""
+        snapshot, self.tail = storage.record(game, self.tail, seat, action)
+        if snapshot is None:
+            return ["tail"]
+        self.state = snapshot
+        return ["state", "tail"]
+
+    def stored_game(self) -> Callable[[], Game]:
+        """The game as stored now, rebuilt only when called: a change keeps the table before
+        it this way and draws it only if somebody looks."""
+        state, tail = self.state, list(self.tail)
+        return lambda: storage.restore(state, tail)
 
     def game_config(self) -> GameConfig:
         return GameConfig.from_dict(self.config)

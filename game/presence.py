@@ -25,8 +25,7 @@ from datetime import datetime, timedelta
 from django.db.models import Exists, Max, OuterRef, QuerySet
 
 from game import services
-from game.audience import anybody_looking as anybody_looking  # re-exported: who a change
-from game.audience import listeners as listeners  # reaches is read below the services
+from game.audience import listeners as listeners  # re-exported; read below the services
 from game.models import Match, MatchSeat, TableScreen
 
 #: Q48: a player who missed heartbeats for this long counts as disconnected (the rules say

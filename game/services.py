@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -219,13 +219,11 @@ def play_due(match_id: int, version: int) -> SubmitResult | None:
     R142: an AI that does not answer in time gets the simplest move). A job for an older version,
     or a finished match, does nothing, so running a job twice or late is harmless.
     """
-    # Most jobs find their version already played (every move in time leaves its timer
-    # behind): a plain read turns them away without taking the write lock.
-    if not Match.objects.filter(pk=match_id, version=version, status=Match.Status.RUNNING).exists():
+    if _stale_by_a_plain_read(match_id, version):
         return None
     with transaction.atomic():
-        match = _locked(match_id)
-        if not match.is_running or match.version != version:
+        match = _locked_if_awaiting(match_id, version)
+        if match is None:
             return None
         now = clock()
         seat = match.awaited_seat
@@ -263,14 +261,14 @@ def _time_out(
     for _move in range(MAX_AUTOMATIC_MOVES):
         if result.finished or not whole_turn:
             break
-        if game.awaiting() != [seat] or match.state["turn"] != seat:
+        if game.awaiting() != [seat] or game.turn != seat:
             break
         action = automatic_move(game, seat)
         result = _apply(match, game, seats, seat, action, TIMEOUT, now, announce=False)
     player.timeouts += 1
     player.save(update_fields=["timeouts"])
     if player.timeouts >= AUTOPILOT_AFTER_TIMEOUTS and not result.finished:
-        _take_over(match, player, now)
+        _take_over(match, player, now, game=game)
     return result
 
 
@@ -334,13 +332,13 @@ def _apply(
     the caller; the broadcast after the commit reuses both instead of reloading the match.
     ``announce`` False: a later move of the same transaction follows at once, and the first
     move's broadcast (drawn from the table as committed) already shows it."""
-    # The table before the move, for the deltas: the game as stored and its context (read
-    # only when somebody looks: an unwatched all-bot table sends nothing).
-    looking = broadcast.anybody_looking(match)
-    signals = table_context.load_signals(match.pk) if looking else ()
-    before = broadcast.Snapshot(
-        Game.from_dict(match.state) if looking else game,
-        table_context.build(match, seats, now=now, signals=signals),
+    # The table before the move, for the deltas: its context as it stands, and its game as
+    # stored, rebuilt after the commit only if somebody looks (an unwatched all-bot table
+    # draws nothing).
+    before = broadcast.Before(
+        game=match.stored_game(),
+        ctx=table_context.build(match, seats, now=now),
+        log_length=game.log_length,
     )
     try:
         events = game.apply(seat, action)
@@ -348,7 +346,7 @@ def _apply(
         raise MatchError("illegal") from error
     match.version += 1
     match.table_version += 1
-    match.state = game.to_dict()
+    stored = match.record_move(game, seat, dict(action))
     MatchAction.objects.create(
         match=match, seq=match.version, seat=seat, action=action, cause=cause
     )
@@ -356,9 +354,7 @@ def _apply(
     def publish() -> None:
         # The match as committed: its new deadline, or its end (and the notices, R121, that
         # the same transaction added to the log).
-        now_signals = table_context.load_signals(match.pk) if looking else ()
-        after = table_context.build(match, seats, now=now, signals=now_signals)
-        broadcast.publish(match, seats, before, broadcast.Snapshot(game, after))
+        broadcast.publish_move(match, seats, before, game, now=now)
 
     # Robust, like every change: see publish_change. Registered first so that the players see
     # the new table before the on-commit work of a finished match (statistics) runs;
@@ -371,8 +367,22 @@ def _apply(
     else:
         turn_changed = any(event["type"] == "turn" for event in events)
         _arm_decision(match, game, seats, now, turn_changed=turn_changed)
-    match.save()
+    match.save(update_fields=[*MOVE_FIELDS, *stored])
     return SubmitResult(version=match.version, events=events, finished=finished)
+
+
+#: The columns a move changes besides its stored game (Match.record_move): written alone, so a
+#: move never writes the config or the snapshot again.
+MOVE_FIELDS = (
+    "version",
+    "table_version",
+    "status",
+    "result",
+    "finished_at",
+    "awaited_seat",
+    "awaited_since",
+    "deadline",
+)
 
 
 def _finish(match: Match, game: Game, now: datetime) -> None:
@@ -484,6 +494,25 @@ def _locked(match_id: int) -> Match:
     return Match.objects.select_for_update().get(pk=match_id)
 
 
+def _locked_if_awaiting(match_id: int, version: int) -> Match | None:
+    """The running match, locked, if it is still at ``version``; None for a job whose move was
+    made. PostgreSQL locks only a row the filter returns, so a stale job takes no lock."""
+    running = Match.objects.filter(pk=match_id, version=version, status=Match.Status.RUNNING)
+    return running.select_for_update().order_by().first()
+
+
+def _stale_by_a_plain_read(match_id: int, version: int) -> bool:
+    """On SQLite, whether a job's version was already played, by a read outside any
+    transaction: every SQLite transaction takes the database's one write lock as it begins
+    (IMMEDIATE), and most jobs are stale (each move in time leaves its timer behind), so they
+    are turned away before they queue for it. On PostgreSQL the locked read alone decides
+    (``_locked_if_awaiting``), one round trip fewer for every job."""
+    if connection.vendor != "sqlite":
+        return False
+    running = Match.objects.filter(pk=match_id, version=version, status=Match.Status.RUNNING)
+    return not running.exists()
+
+
 # --- host controls and presence -----------------------------------------------------------
 
 
@@ -495,7 +524,7 @@ def hand_to_bot(match_id: int, seat: int) -> None:
         player = _playable_seat(match, seat)
         if player.autopilot:
             return
-        _take_over(match, player, clock(), notice=notices.HANDED)
+        _take_over(match, player, clock(), notice=notices.HANDED, game=before.game)
         publish_change(match, before)
 
 
@@ -508,17 +537,17 @@ def return_to_player(match_id: int, seat: int) -> None:
         player = _playable_seat(match, seat)
         if not player.autopilot:
             return
-        _give_back(match, player, clock())
+        _give_back(match, player, clock(), game=before.game)
         publish_change(match, before)
 
 
-def _give_back(match: Match, player: MatchSeat, now: datetime) -> None:
+def _give_back(match: Match, player: MatchSeat, now: datetime, *, game: Game | None = None) -> None:
     """The seat's player (or program) plays it again; its pending decision gets a fresh
-    timer, and an AI seat is asked for it."""
+    timer, and an AI seat is asked for it. ``game``: the match's game, if loaded already."""
     player.autopilot = False
     player.timeouts = 0
     player.save(update_fields=["autopilot", "timeouts"])
-    _notice(match, player.seat, notices.BACK, now)
+    _notice(match, player.seat, notices.BACK, now, (game or match.game()).log_length)
     if match.awaited_seat == player.seat:
         limit = _limit_for(match, player)
         match.awaited_since = now
@@ -529,26 +558,31 @@ def _give_back(match: Match, player: MatchSeat, now: datetime) -> None:
             _request_ai_decision(match, player.seat)
 
 
-def _take_over(match: Match, player: MatchSeat, now: datetime, *, notice: str = "") -> None:
+def _take_over(
+    match: Match, player: MatchSeat, now: datetime, *, notice: str = "", game: Game | None = None
+) -> None:
     """The server bot plays ``player``'s seat from now on (R121), with a line in the log that
-    everyone reads; a decision the table waits for is played after the tempo pause."""
+    everyone reads; a decision the table waits for is played after the tempo pause. ``game``
+    is the match's game if the caller has it loaded already."""
     player.autopilot = True
     player.timeouts = 0
     player.save(update_fields=["autopilot", "timeouts"])
-    _notice(match, player.seat, notice or notices.AUTOPILOT, now)
+    log_length = (game or match.game()).log_length
+    _notice(match, player.seat, notice or notices.AUTOPILOT, now, log_length)
     if match.is_running and match.awaited_seat == player.seat:
         _schedule_move(match, _pause(match.tempo, turn_changed=False))
 
 
-def _notice(match: Match, seat: int, value: str, now: datetime) -> None:
-    """A line of the table itself in the log (R121), after the last move."""
+def _notice(match: Match, seat: int, value: str, now: datetime, log_length: int) -> None:
+    """A line of the table itself in the log (R121), after the last move (``log_length``
+    events)."""
     TableSignal.objects.create(
         match=match,
         seat=seat,
         kind=TableSignal.Kind.NOTICE,
         value=value,
         created_at=now,
-        log_position=len(match.state.get("log") or []),
+        log_position=log_length,
     )
 
 
@@ -641,7 +675,7 @@ def mark_present(match_id: int, seat: int, *, language: str = "") -> None:
         if fields:
             player.save(update_fields=fields)
         if before is not None and reclaim:
-            _give_back(match, player, clock())
+            _give_back(match, player, clock(), game=before.game)
             publish_change(match, before)
         elif before is not None and full_time is not None:
             match.deadline = full_time
@@ -747,10 +781,10 @@ def away_too_long(now: datetime | None = None) -> int:
             player = match.seats.select_for_update().get(seat=seat)
             if not match.is_running or match.awaited_seat != seat or player.connected:
                 continue
-            if player.autopilot or match.state["turn"] != seat:
-                continue
             before = table_before(match)
-            _take_over(match, player, now)
+            if player.autopilot or before.game.turn != seat:
+                continue
+            _take_over(match, player, now, game=before.game)
             publish_change(match, before)
             handed += 1
     return handed

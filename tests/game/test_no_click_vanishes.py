@@ -167,7 +167,7 @@ async def test_the_table_stays_open_through_a_channel_layer_outage_and_catches_u
 
     monkeypatch.setattr(outages.LayerOutageMixin, "outage_sleep", staticmethod(no_wait))
     real_publish = broadcast.publish
-    monkeypatch.setattr(broadcast, "publish", lambda *args: None)  # its frame is lost
+    monkeypatch.setattr(broadcast, "publish", lambda *args, **kwargs: None)  # its frame is lost
     match, _, socket = await seated_player(sockets)
     action = match.game().legal_actions(0)[0]
 

@@ -49,9 +49,9 @@ def table_frames(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     record: list[int] = []
     real = broadcast.publish
 
-    def spy(match, seats, before, after) -> None:  # type: ignore[no-untyped-def]
+    def spy(match, seats, before, after, **kwargs) -> None:  # type: ignore[no-untyped-def]
         record.append(match.pk)
-        real(match, seats, before, after)
+        real(match, seats, before, after, **kwargs)
 
     monkeypatch.setattr(broadcast, "publish", spy)
     return record

@@ -57,7 +57,7 @@ def test_config_plus_action_log_rebuilds_the_exact_snapshot_after_a_crash(
     """The state is never trusted alone: a replay of the log gives it byte for byte."""
     tables = build_tables_before_the_crash(job_queue, clock)
     for match in Match.objects.filter(pk__in=tables.values()):
-        assert match.replay().to_dict() == match.state
+        assert match.replay().to_dict() == match.game().to_dict()
     finished = Match.objects.get(status=Match.Status.FINISHED)
     assert finished.replay().result == finished.result
 

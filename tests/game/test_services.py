@@ -22,15 +22,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def broadcasts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Match ids broadcast (after commit), while still rendering and sending for real."""
+    """Match ids of the moves broadcast (after commit), still rendered and sent for real."""
     sent: list[int] = []
-    real = broadcast.publish
+    real = broadcast.publish_move
 
-    def recording(match, seats, before, after) -> None:
+    def recording(match, seats, before, game, **kwargs) -> None:
         sent.append(match.pk)
-        real(match, seats, before, after)
+        real(match, seats, before, game, **kwargs)
 
-    monkeypatch.setattr(broadcast, "publish", recording)
+    monkeypatch.setattr(broadcast, "publish_move", recording)
     return sent
 
 
@@ -38,7 +38,7 @@ def snapshot(match_id: int) -> dict[str, Any]:
     """Everything a refused move must leave alone."""
     match = Match.objects.get(pk=match_id)
     return {
-        "state": match.state,
+        "game": match.game().to_dict(),
         "version": match.version,
         "deadline": match.deadline,
         "awaited_seat": match.awaited_seat,
@@ -113,7 +113,7 @@ def test_submit_applies_a_legal_move_once_and_logs_it(
     match.refresh_from_db()
     assert result.version == match.version == 1
     assert result.events == events
-    assert match.state == game.to_dict()
+    assert match.game().to_dict() == game.to_dict()
     assert list(match.actions.values_list("seq", "seat", "action", "cause")) == [
         (1, seat, action, "player")
     ]
@@ -222,7 +222,7 @@ def test_replaying_the_action_log_rebuilds_the_snapshot_exactly(job_queue: JobQu
     match.refresh_from_db()
     assert match.version == 60
 
-    assert match.replay().to_dict() == match.state
+    assert match.replay().to_dict() == match.game().to_dict()
 
 
 def test_start_match_records_the_room_link_and_the_host(job_queue: JobQueue):
@@ -256,9 +256,9 @@ def test_players_see_the_final_table_before_the_end_of_match_work_runs(
     order: list[str] = []
     monkeypatch.setattr(
         broadcast,
-        "publish",
-        lambda match, seats, before, after: order.append(
-            "finished table" if after.game.result else "table"
+        "publish_move",
+        lambda match, seats, before, game, **kwargs: order.append(
+            "finished table" if game.result else "table"
         ),
     )
 

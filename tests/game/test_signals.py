@@ -67,11 +67,11 @@ def log_lines(page: str) -> list[str]:
 def eliminate(match: Match, seat: int) -> None:
     """Test setup: the seat is out (as after its last HP), nothing else changes."""
     match.refresh_from_db()
-    state = match.state
+    state = match.game().to_dict()
     state["players"][seat]["alive"] = False
     state["players"][seat]["hp"] = 0
-    match.state = state
-    match.save(update_fields=["state"])
+    match.state, match.tail = state, []
+    match.save(update_fields=["state", "tail"])
 
 
 def refused(code: str, *args: Any, **kwargs: Any) -> None:
