@@ -5,6 +5,8 @@
     python bench/table_load.py --tables 10 --seats 8 --clients 100 --watchers en,de
     python bench/table_load.py --tables 5 --clients 10 --whole     # whole matches
     python bench/table_load.py --tables 200 --clients 400 --stack redis --runs 3
+    python bench/table_load.py --tables 50 --clients 100 --scale-out --runs 3 \
+        --actions 3000 --seconds 30     # embedded vs production 1x1, 1x2, 2x2, one table
 
 K tables play at Fast tempo; every move is made by the real delayed job (``game.advance`` ->
 ``services.play_due``) on an embedded scheduler, and the real broadcast sends each screen what
@@ -882,6 +884,38 @@ def run_repeated(args: argparse.Namespace) -> list[Figures]:
     return results
 
 
+#: --scale-out: the production stack's shapes (daphne processes, Celery worker processes)
+#: measured against the embedded default at the same K.
+SCALE_OUT_SHAPES = ((1, 1), (1, 2), (2, 2))
+
+
+def run_scale_out(args: argparse.Namespace) -> None:
+    """The embedded default and every production shape, round by round (so that all see the
+    same machine), ``--runs`` rounds; then one table of medians, each shape beside the
+    embedded default of the same K."""
+    settings = [("embedded", 1, 1)] + [("production", w, m) for w, m in SCALE_OUT_SHAPES]
+    results: dict[tuple[str, int, int], list[Figures]] = {key: [] for key in settings}
+    for _ in range(args.runs):
+        for stack, web, workers in settings:
+            one = {**vars(args), "runs": 1, "stack": stack, "web": web, "workers": workers}
+            results[(stack, web, workers)] += run_repeated(argparse.Namespace(**one))
+    embedded = median_of(results[settings[0]])
+    print(
+        f"\nK = {args.tables}, {args.clients} screens, medians of {args.runs} rounds\n"
+        "| stack | moves/s | x embedded | due -> every screen p50 / p99 | stack CPU / move |"
+        " load |\n|---|---|---|---|---|---|"
+    )
+    for key in settings:
+        f = median_of(results[key])
+        name = "embedded" if key[0] == "embedded" else f"production {key[1]} web, {key[2]} workers"
+        ratio = f.moves_per_second / embedded.moves_per_second if embedded.moves_per_second else 0
+        print(
+            f"| {name} | {f.moves_per_second:.1f} | {ratio:.2f} | "
+            f"{f.due_p50_ms:.0f} / {f.due_p99_ms:.0f} ms | {f.stack_cpu_ms_per_move:.1f} ms | "
+            f"{f.load_average:.1f} |"
+        )
+
+
 def describe(f: Figures) -> str:
     return (
         f"{f.stack} K={f.tables} M={f.clients}: {f.moves} moves ({f.moves_per_second}/s), "
@@ -961,6 +995,11 @@ def main() -> None:
     parser.add_argument(
         "--baseline", default="", help="DIR of a baseline checkout: runs alternate with it"
     )
+    parser.add_argument(
+        "--scale-out",
+        action="store_true",
+        help="the embedded default and production 1x1, 1x2, 2x2, alternated --runs rounds",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:  # started by a Redis-stack run, in its environment
@@ -970,6 +1009,9 @@ def main() -> None:
     most = args.seats + len(args.watchers.split(","))
     if args.tables < 1 or args.clients < args.tables or args.clients > args.tables * most:
         parser.error(f"need 1 <= K <= M <= {most} K (a screen per seat, a watcher per language)")
+    if args.scale_out:
+        run_scale_out(args)
+        return
     if args.baseline:
         # Baseline and this code alternate run by run, so both see the same machine load.
         before, after = [], []
