@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -256,14 +257,17 @@ STORAGES = {
 if REDIS_URL and not EMBEDDED:
     CHANNEL_LAYERS = {
         "default": {
-            # channels-redis, keeping no receive queue for closed sockets (live/layer.py).
-            "BACKEND": "bangarena_site.live.layer.OpenChannelsLayer",
-            # redis-py 8 defaults to a 5 s socket timeout, equal to channels-redis's blocking
-            # read: idle sockets would drop with 1011 (see STACK-NOTES). No timeout on reads.
+            # channels-redis's pub/sub layer, which tells the sockets when Redis is back after
+            # an outage (live/layer.py says why pub/sub). redis-py 8 defaults to a 5 s socket
+            # timeout (see STACK-NOTES): no timeout on the subscribed connection's reads.
+            "BACKEND": "bangarena_site.live.layer.PubSubLayer",
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
-                # Sites (or a benchmark) sharing one Redis keep their groups apart by prefix.
-                "prefix": os.environ.get("BANGARENA_CHANNEL_PREFIX", "").strip() or "asgi",
+                # Sites (or a benchmark, or two test runs) sharing one Redis keep their groups
+                # apart by prefix. Pub/sub channels are server-wide: the database number in
+                # REDIS_URL does not separate them as it separates keys, so it is in the default.
+                "prefix": os.environ.get("BANGARENA_CHANNEL_PREFIX", "").strip()
+                or f"asgi{urlsplit(REDIS_URL).path.strip('/') or '0'}.",
             },
         }
     }

@@ -197,7 +197,7 @@ def setup_django(stack: str, *, migrate: bool = True) -> None:
     if stack == "redis":
         settings.CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "BACKEND": "bangarena_site.live.layer.PubSubLayer",
                 "CONFIG": {
                     "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
                     "prefix": os.environ["BENCH_LAYER_PREFIX"],

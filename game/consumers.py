@@ -12,8 +12,8 @@ Frames with a ``signal`` field are table signals (game.table_signals), refused t
 Frames are hostile until read (bangarena_site.live.frames): an oversized one closes the socket
 with 1009, an unreadable one gets a toast, and nothing a client sends can crash the consumer.
 
-No click vanishes (issue 19): while Redis restarts the socket stays open
-(bangarena_site.live.outages) and gets the whole table once the layer is back; a move that
+No click vanishes (issue 19): while Redis restarts the socket stays open and gets the whole
+table once the layer is back (bangarena_site.live.layer, ``layer.recovered``); a move that
 reaches the server while PostgreSQL is away is refused with a toast saying it was not made
 (the client keeps an unanswered move and sends it again, with its version, after a reconnect;
 the version check turns a duplicate into a refusal, so a move is never made twice).
@@ -40,7 +40,6 @@ from django.utils.translation import gettext_lazy as _
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin, parse_object, whole_number
 from bangarena_site.live.layer import ClosedChannelCleanupMixin
-from bangarena_site.live.outages import LayerOutageMixin
 from game import broadcast, services, table_signals
 from game.heartbeat import HEARTBEAT, MatchScreenMixin
 
@@ -76,12 +75,9 @@ def connection_language(scope: Mapping[str, Any]) -> str:
     return translation.get_language_from_request(request) or settings.LANGUAGE_CODE
 
 
-# LayerOutageMixin wraps channel_receive in a property (bangarena_site.live.outages), where
-# the stubs declare a plain attribute.
-class MatchConsumer(  # type: ignore[misc]
+class MatchConsumer(
     ClosedChannelCleanupMixin,
     GuardedSocketMixin,
-    LayerOutageMixin,
     AccountSocketMixin,
     MatchScreenMixin,
     AsyncWebsocketConsumer,
@@ -185,10 +181,6 @@ class MatchConsumer(  # type: ignore[misc]
 
     async def table_next(self, event: dict[str, Any]) -> None:
         await self.send(text_data=next_match_notice(event["match"], self.language))
-
-    def layer_groups(self) -> list[str]:
-        groups = (self.group, broadcast.next_group(self.match_id), self.account_group)
-        return [group for group in groups if group is not None]
 
     async def layer_recovered(self, event: dict[str, Any]) -> None:
         """Redis is back: the deltas of the outage are lost, so the whole table follows."""

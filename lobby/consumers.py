@@ -96,6 +96,10 @@ class RoomConsumer(
         assert self.room_id is not None  # only a counted socket of a found room beats
         await database_sync_to_async(services.room_beat)(self.room_id, self.person)
 
+    async def layer_recovered(self, event: dict[str, Any]) -> None:
+        """Redis is back after an outage: the room may have changed meanwhile."""
+        await self._send_room()
+
     async def room_changed(self, event: dict[str, Any]) -> None:
         await self._send_room()
 

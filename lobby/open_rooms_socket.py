@@ -83,6 +83,10 @@ class LobbyPageSocket(
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Nothing a client sends is read (the page only listens)."""
 
+    async def layer_recovered(self, event: dict[str, Any]) -> None:
+        """Redis is back after an outage: what changed meanwhile was not pushed."""
+        await self.send_fragment()
+
     async def send_fragment(self) -> None:
         html = await database_sync_to_async(self._render)()
         await self.send(text_data=html)

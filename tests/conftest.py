@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-OPEN_CHANNELS_LAYER = "bangarena_site.live.layer.OpenChannelsLayer"
+PRODUCTION_LAYER = "bangarena_site.live.layer.PubSubLayer"
 
 
 def services_configured() -> bool:
@@ -22,7 +22,7 @@ def services_configured() -> bool:
     return (
         not settings.EMBEDDED
         and engine == "django.db.backends.postgresql"
-        and layer in ("channels_redis.core.RedisChannelLayer", OPEN_CHANNELS_LAYER)
+        and layer == PRODUCTION_LAYER
     )
 
 

@@ -9,16 +9,13 @@ restart, a cut to PostgreSQL) are in test_outages.py, on the production stack.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import InMemoryChannelLayer
 from django.db import OperationalError
 
-from bangarena_site.live import outages
-from game import broadcast, consumers, services
+from game import consumers, services
 from game.models import Match, MatchAction
 from game.services import SeatSpec
 from tests.game.conftest import (
@@ -114,85 +111,3 @@ async def test_a_move_the_database_cannot_take_gets_a_toast_and_the_socket_stays
     await socket.send_json_to(move(action, version=0))
     assert 'id="table-state"' in await next_frame(socket)
     assert await counts(match.pk) == (1, 1)
-
-
-class FlakyLayer(InMemoryChannelLayer):
-    """An in-memory layer that fails like Redis going away: while ``down`` every call raises,
-    and on the way back it has forgotten its groups, as a restarted Redis has."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.down = False
-        self.went_down = asyncio.Event()
-
-    def _check(self) -> None:
-        if self.down:
-            self.went_down.set()
-            raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
-
-    async def receive(self, channel: str) -> dict[str, Any]:
-        while True:
-            self._check()
-            try:
-                return await asyncio.wait_for(super().receive(channel), timeout=0.05)
-            except TimeoutError:
-                continue
-
-    async def group_add(self, group: str, channel: str) -> None:
-        self._check()
-        await super().group_add(group, channel)
-
-    async def group_send(self, group: str, message: dict[str, Any]) -> None:
-        self._check()
-        await super().group_send(group, message)
-
-    def restart(self) -> None:
-        self.groups.clear()
-        self.down = False
-
-
-async def test_the_table_stays_open_through_a_channel_layer_outage_and_catches_up(
-    socket_time: SocketTime, sockets: list, monkeypatch: pytest.MonkeyPatch
-):
-    """Redis restarting used to close every table socket with 1011. Now the socket stays open,
-    a move made meanwhile is made (its frame is lost with the layer), and once the layer is
-    back the player gets the whole table showing it, and later moves reach the screen."""
-    layer = FlakyLayer()
-    monkeypatch.setattr("channels.layers.channel_layers.backends", {"default": layer})
-    pauses: list[float] = []
-
-    async def no_wait(seconds: float) -> None:
-        pauses.append(seconds)
-        await asyncio.sleep(0)
-
-    monkeypatch.setattr(outages.LayerOutageMixin, "outage_sleep", staticmethod(no_wait))
-    real_publish = broadcast.publish
-    monkeypatch.setattr(broadcast, "publish", lambda *args, **kwargs: None)  # its frame is lost
-    match, _, socket = await seated_player(sockets)
-    action = match.game().legal_actions(0)[0]
-
-    layer.down = True
-    await asyncio.wait_for(layer.went_down.wait(), FRAME_TIMEOUT)
-    await socket.send_json_to(move(action, version=0))
-    for _ in range(200):  # the move's transaction commits in the database thread
-        if (await counts(match.pk))[0] == 1:
-            break
-        await asyncio.sleep(0.01)
-    assert await counts(match.pk) == (1, 1)
-    assert await socket.receive_nothing(timeout=0.2)  # open, and nothing to show yet
-    monkeypatch.setattr(broadcast, "publish", real_publish)
-
-    layer.restart()
-    whole = await next_frame(socket)
-    assert 'id="table"' in whole
-    assert 'data-version="1"' in whole
-    assert pauses
-    assert max(pauses) <= max(outages.RETRY_PAUSES)
-
-    # The seat's group was joined again: the next move's delta reaches the screen.
-    await socket_time.run_next_timer()
-    assert 'id="table-state"' in await next_frame(socket)
-
-
-def test_retry_pauses_grow_and_stay_bounded():
-    assert [outages.retry_pause(n) for n in range(1, 8)] == [0.1, 0.25, 0.5, 1.0, 2.0, 2.0, 2.0]

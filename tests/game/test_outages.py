@@ -72,7 +72,7 @@ def own_redis_layer(settings: Any) -> Iterator[OwnRedis]:
     redis.start()
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "bangarena_site.live.layer.OpenChannelsLayer",
+            "BACKEND": "bangarena_site.live.layer.PubSubLayer",
             "CONFIG": {"hosts": [{"address": redis.url, "socket_timeout": None}]},
         }
     }

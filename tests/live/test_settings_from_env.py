@@ -28,6 +28,7 @@ SETTINGS_ENV = (
     "LOG_LEVEL",
     "LOG_FORMAT",
     "BANGARENA_DB_POOL_SIZE",
+    "BANGARENA_CHANNEL_PREFIX",
 )
 
 PRODUCTION_ENV = {
@@ -47,6 +48,7 @@ print(json.dumps({
     "embedded": s.EMBEDDED, "debug": s.DEBUG,
     "database": s.DATABASES["default"]["ENGINE"],
     "layer": s.CHANNEL_LAYERS["default"]["BACKEND"],
+    "prefix": s.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix"),
     "broker": s.CELERY_BROKER_URL, "hosts": s.ALLOWED_HOSTS,
     "csrf_origins": s.CSRF_TRUSTED_ORIGINS,
     "conn_max_age": s.DATABASES["default"].get("CONN_MAX_AGE"),
@@ -88,7 +90,8 @@ def test_production_values_select_postgres_redis_and_no_debug() -> None:
     assert seen["embedded"] is False
     assert seen["debug"] is False
     assert seen["database"] == "django.db.backends.postgresql"
-    assert seen["layer"] == "bangarena_site.live.layer.OpenChannelsLayer"  # channels-redis
+    assert seen["layer"] == "bangarena_site.live.layer.PubSubLayer"  # channels-redis
+    assert seen["prefix"] == "asgi0."
     assert seen["broker"] == "redis://redis:6379/0"
     assert seen["hosts"] == ["bangarena.example", "www.bangarena.example"]
     assert seen["csrf_origins"] == ["https://bangarena.example", "https://www.bangarena.example"]
@@ -181,3 +184,12 @@ def test_the_csrf_cookie_is_out_of_reach_of_scripts() -> None:
         PRODUCTION_ENV,
     )
     assert result.stdout.strip() == "True", result.stderr
+
+
+def test_sites_on_two_redis_databases_get_apart_channel_names() -> None:
+    """Redis pub/sub channels are server-wide: two sites (or test runs) on databases 0 and 3 of
+    one Redis must not hear each other's tables, so the database is in the default prefix."""
+    on_three = settings_under({**PRODUCTION_ENV, "REDIS_URL": "redis://redis:6379/3"})
+    named = settings_under({**PRODUCTION_ENV, "BANGARENA_CHANNEL_PREFIX": "arena"})
+    assert on_three["prefix"] == "asgi3."
+    assert named["prefix"] == "arena"

@@ -60,7 +60,7 @@ def test_a_redis_that_does_not_answer_is_503(client, settings):
     """The production channel layer pointed at a port where no Redis listens."""
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "bangarena_site.live.layer.PubSubLayer",
             "CONFIG": {"hosts": ["redis://127.0.0.1:9/0"]},
         }
     }
