@@ -494,11 +494,15 @@ def _locked(match_id: int) -> Match:
     return Match.objects.select_for_update().get(pk=match_id)
 
 
+def _at_version(match_id: int, version: int) -> models.QuerySet[Match]:
+    """The match if it is still running at ``version`` (the decision a job was armed for)."""
+    return Match.objects.filter(pk=match_id, version=version, status=Match.Status.RUNNING)
+
+
 def _locked_if_awaiting(match_id: int, version: int) -> Match | None:
     """The running match, locked, if it is still at ``version``; None for a job whose move was
     made. PostgreSQL locks only a row the filter returns, so a stale job takes no lock."""
-    running = Match.objects.filter(pk=match_id, version=version, status=Match.Status.RUNNING)
-    return running.select_for_update().order_by().first()
+    return _at_version(match_id, version).select_for_update().first()
 
 
 def _stale_by_a_plain_read(match_id: int, version: int) -> bool:
@@ -507,10 +511,7 @@ def _stale_by_a_plain_read(match_id: int, version: int) -> bool:
     (IMMEDIATE), and most jobs are stale (each move in time leaves its timer behind), so they
     are turned away before they queue for it. On PostgreSQL the locked read alone decides
     (``_locked_if_awaiting``), one round trip fewer for every job."""
-    if connection.vendor != "sqlite":
-        return False
-    running = Match.objects.filter(pk=match_id, version=version, status=Match.Status.RUNNING)
-    return not running.exists()
+    return connection.vendor == "sqlite" and not _at_version(match_id, version).exists()
 
 
 # --- host controls and presence -----------------------------------------------------------
