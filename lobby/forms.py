@@ -141,7 +141,7 @@ class ReportForm(forms.Form):
 
 
 QUICK_MODE_CHOICES = [("", _("Any mode")), *MODE_CHOICES]
-QUICK_MOVE_TIME_CHOICES = [("", _("Any")), *MoveTime.choices]
+QUICK_MOVE_TIME_CHOICES = [("", _("Any move time")), *MoveTime.choices]
 
 
 class QuickMatchForm(forms.Form):
