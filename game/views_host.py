@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 
 from bangarena_site.limits import SlidingWindow
 from game import services
-from game.models import Match
+from game.models import Match, MatchSeat
 
 #: A vote is one click per absence; more than this a minute from one seat is a script.
 VOTES_PER_MINUTE = 10
@@ -106,7 +106,7 @@ def vote_hand_to_bot(request: HttpRequest, match_id: int, seat: int) -> HttpResp
     voter = services.seat_of(match, request.user, request.session.session_key)
     if voter is None or voter == seat:
         raise PermissionDenied
-    humans = match.seats.filter(kind="human")
+    humans = match.seats.filter(kind=MatchSeat.Kind.HUMAN)
     if not humans.filter(seat=voter, connected=True).exists():
         raise PermissionDenied  # only players present at the table vote
     if not humans.filter(seat=seat).exists():

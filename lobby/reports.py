@@ -43,13 +43,15 @@ class Reported:
     reporter_name: str
 
 
-def reportable(room: Room, person: Person, index: int) -> RoomSeat:
-    """The player ``person`` may report at ``index``: ``blocks.NotAllowed`` for anyone not
-    in the room (403), ``RoomError`` for an empty, non-human or own seat."""
+def reportable_in_room(room: Room, person: Person, index: int) -> Reported:
+    """The player ``person`` may report at ``index`` of ``room``, with the room's match of this
+    moment: ``blocks.NotAllowed`` for anyone not in the room (403), ``RoomError`` for an empty,
+    non-human or own seat."""
     me = services.member_of(room, person)
     if me is None:
         raise blocks.NotAllowed
-    return blocks.other_player(room, me, index, bot="report_bot", self_="report_self")
+    target = blocks.other_player(room, me, index, bot="report_bot", self_="report_self")
+    return Reported(room, room.current_match_id, target.index, target, me.name)
 
 
 def reportable_in_match(match: Match, person: Person, seat: int) -> Reported:
@@ -82,16 +84,6 @@ def room_of_match(match: Match) -> Room | None:
     if found is None or found.view_name != "lobby:room":
         return None
     return Room.objects.filter(code=found.kwargs["code"]).first()
-
-
-def file_report(
-    room: Room, person: Person, index: int, *, reason: str, details: str
-) -> PlayerReport:
-    """A member's report from the room page, with the room's match of that moment."""
-    target = reportable(room, person, index)
-    me = services.member_of(room, person)
-    reported = Reported(room, room.current_match_id, target.index, target, me.name if me else "")
-    return store_report(reported, person, reason=reason, details=details)
 
 
 def store_report(reported: Reported, person: Person, *, reason: str, details: str) -> PlayerReport:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -28,20 +29,10 @@ from lobby.views import _room_or_404, answers_throttle
 @answers_throttle
 def report_player(request: HttpRequest, code: str, index: int) -> HttpResponse:
     room = _room_or_404(request, code)
-    person = person_of(request)
     back = reverse("lobby:room", args=[room.code])
-    try:
-        target = reports.reportable(room, person, index)
-    except blocks.NotAllowed:
-        raise PermissionDenied from None
-    except services.RoomError as error:
-        messages.error(request, str(error.message))
-        return redirect(back)
-
-    def send(reason: str, details: str) -> None:
-        reports.file_report(room, person, index, reason=reason, details=details)
-
-    return _report_page(request, target.name, back, _("Back to the room"), send)
+    person = person_of(request)
+    find = partial(reports.reportable_in_room, room, person, index)
+    return _report_page(request, find, back, _("Back to the room"))
 
 
 @require_http_methods(["GET", "POST"])
@@ -50,20 +41,9 @@ def report_in_match(request: HttpRequest, match_id: int, seat: int) -> HttpRespo
     match = get_object_or_404(Match, pk=match_id)
     if not match.seats.filter(seat=seat).exists():
         raise Http404
-    person = person_of(request)
     back, label = _back_to(match)
-    try:
-        reported = reports.reportable_in_match(match, person, seat)
-    except blocks.NotAllowed:
-        raise PermissionDenied from None
-    except services.RoomError as error:
-        messages.error(request, str(error.message))
-        return redirect(back)
-
-    def send(reason: str, details: str) -> None:
-        reports.store_report(reported, person, reason=reason, details=details)
-
-    return _report_page(request, reported.target.name, back, label, send)
+    find = partial(reports.reportable_in_match, match, person_of(request), seat)
+    return _report_page(request, find, back, label)
 
 
 def _back_to(match: Match) -> tuple[str, str]:
@@ -78,16 +58,24 @@ def _back_to(match: Match) -> tuple[str, str]:
 
 
 def _report_page(
-    request: HttpRequest, name: str, back: str, back_label: str, send: Callable[[str, str], None]
+    request: HttpRequest, find: Callable[[], reports.Reported], back: str, back_label: str
 ) -> HttpResponse:
-    """The report form about ``name``; a valid POST is sent (``send(reason, details)``) and
+    """The report form about the player ``find`` names (403 for someone who may not report
+    there; a refused seat goes ``back`` with the reason); a valid POST stores the report and
     leads ``back`` with a thank-you, unless the reporter sent too many (429)."""
+    try:
+        reported = find()
+    except blocks.NotAllowed:
+        raise PermissionDenied from None
+    except services.RoomError as error:
+        messages.error(request, str(error.message))
+        return redirect(back)
     form = ReportForm(request.POST or None)
     status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
-                send(form.cleaned_data["reason"], form.cleaned_data["details"])
+                reports.store_report(reported, person_of(request), **form.cleaned_data)
             except reports.Throttled as refused:
                 minutes = max(1, math.ceil(refused.seconds / 60))
                 message = ngettext(
@@ -102,5 +90,10 @@ def _report_page(
                 return redirect(back)
         else:
             status = 400
-    context = {"name": name, "form": form, "back_url": back, "back_label": back_label}
+    context = {
+        "name": reported.target.name,
+        "form": form,
+        "back_url": back,
+        "back_label": back_label,
+    }
     return render(request, "lobby/report.html", context, status=status)

@@ -7,6 +7,7 @@ Blocked players never share a table; people who left the queue page are not seat
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from datetime import timedelta
 
 import pytest
@@ -142,38 +143,34 @@ def test_a_bad_seat_range_is_refused(clock, job_queue):
     assert not QueueTicket.objects.exists()
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_strangers_arriving_at_random_moments_all_get_a_table_within_a_minute(
-    clock, job_queue, seed, monkeypatch
-):
-    """2-8 people arrive at random moments with random seat ranges and modes: each ends up at
-    exactly one table that suits them, within ~60 s of joining, with everyone seated in the
-    order they came and bots only in the seats nobody human took."""
-    seated_at: dict[str, float] = {}
+@dataclass(frozen=True)
+class Wish:
+    """What a stranger asked the queue for, and when (the clock's seconds)."""
+
+    low: int
+    high: int
+    mode: str
+    joined: float
+
+
+@pytest.fixture
+def seated_at(clock, monkeypatch) -> dict[str, float]:  # noqa: ANN001
+    """When each player was seated (the clock's seconds), noted as each table starts."""
+    times: dict[str, float] = {}
     start_table = quick_match._start_table
 
     def timed_start(group):  # noqa: ANN001, ANN202
         for member in group.members:
-            seated_at[member.name] = clock.seconds()
+            times[member.name] = clock.seconds()
         return start_table(group)
 
     monkeypatch.setattr(quick_match, "_start_table", timed_start)
-    rng = random.Random(seed)
-    count = rng.randint(2, 8)
-    modes = ["", "", "classic", "old_classic"]
-    arrivals = sorted(rng.uniform(0, 90) for _ in range(count))
-    start = clock.now
-    wanted: dict[str, tuple[int, int, str, float]] = {}
-    for number, at in enumerate(arrivals, start=1):
-        run_jobs_until(job_queue, clock, start + timedelta(seconds=at))
-        low = rng.randint(4, 8)
-        high = rng.randint(low, 8)
-        mode = rng.choice(modes)
-        name = f"P{number}"
-        wanted[name] = (low, high, mode, clock.seconds())
-        quick_match.join_queue(stranger(number), name, min_seats=low, max_seats=high, mode=mode)
-    run_jobs_until(job_queue, clock, clock.now + timedelta(seconds=2 * WAIT))
+    return times
 
+
+def assert_everyone_seated_as_wished(wishes: dict[str, Wish], seated_at: dict[str, float]) -> None:
+    """Each player sits at exactly one table that suits them, within ~60 s of joining, the
+    humans in the order they came and bots only in the seats nobody human took."""
     assert not QueueTicket.objects.filter(room__isnull=True).exists()
     seated: list[str] = []
     for match in Match.objects.all():
@@ -181,15 +178,40 @@ def test_strangers_arriving_at_random_moments_all_get_a_table_within_a_minute(
         humans = humans_of(match)
         seated.extend(humans)
         for name in humans:
-            low, high, mode, joined = wanted[name]
-            assert low <= room.seats <= high, (name, room.seats)
-            assert mode in ("", room.mode)
-            assert seated_at[name] - joined <= 60
-        # Seats in arrival order; bots only after the humans.
-        assert humans == sorted(humans, key=lambda name: wanted[name][3])
+            wish = wishes[name]
+            assert wish.low <= room.seats <= wish.high, (name, room.seats)
+            assert wish.mode in ("", room.mode)
+            assert seated_at[name] - wish.joined <= 60
+        assert humans == sorted(humans, key=lambda name: wishes[name].joined)
         bots = match.seats.exclude(kind=MatchSeat.Kind.HUMAN).count()
         assert bots == room.seats - len(humans)
-    assert sorted(seated) == sorted(wanted)
+    assert sorted(seated) == sorted(wishes)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_strangers_arriving_at_random_moments_all_get_a_table_within_a_minute(
+    clock, job_queue, seed, seated_at
+):
+    """2-8 people arrive at random moments with random seat ranges and modes: each ends up at
+    exactly one table that suits them, within ~60 s of joining, with everyone seated in the
+    order they came and bots only in the seats nobody human took."""
+    rng = random.Random(seed)
+    count = rng.randint(2, 8)
+    modes = ["", "", "classic", "old_classic"]
+    arrivals = sorted(rng.uniform(0, 90) for _ in range(count))
+    start = clock.now
+    wishes: dict[str, Wish] = {}
+    for number, at in enumerate(arrivals, start=1):
+        run_jobs_until(job_queue, clock, start + timedelta(seconds=at))
+        low = rng.randint(4, 8)
+        high = rng.randint(low, 8)
+        mode = rng.choice(modes)
+        name = f"P{number}"
+        wishes[name] = Wish(low, high, mode, clock.seconds())
+        quick_match.join_queue(stranger(number), name, min_seats=low, max_seats=high, mode=mode)
+    run_jobs_until(job_queue, clock, clock.now + timedelta(seconds=2 * WAIT))
+
+    assert_everyone_seated_as_wished(wishes, seated_at)
 
 
 def test_strangers_seated_from_the_queue_play_their_own_seats(clock, job_queue):
@@ -310,45 +332,24 @@ def test_below_the_threshold_bands_do_not_split_the_queue(clock, job_queue):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_rated_strangers_arriving_at_random_all_get_a_table_within_a_minute(
-    clock, job_queue, seed, monkeypatch
+    clock, job_queue, seed, seated_at
 ):
     """8-16 accounts of random ratings arrive at random moments: bands or not, each ends up
     at exactly one table that suits them within ~60 s of joining, seated in the order they
     came, bots only in the seats nobody human took."""
-    seated_at: dict[str, float] = {}
-    start_table = quick_match._start_table
-
-    def timed_start(group):  # noqa: ANN001, ANN202
-        for member in group.members:
-            seated_at[member.name] = clock.seconds()
-        return start_table(group)
-
-    monkeypatch.setattr(quick_match, "_start_table", timed_start)
     rng = random.Random(seed)
     start = clock.now
     arrivals = sorted(rng.uniform(0, 60) for _ in range(rng.randint(8, 16)))
-    joined: dict[str, tuple[int, int, float]] = {}
+    wishes: dict[str, Wish] = {}
     for number, at in enumerate(arrivals, start=1):
         run_jobs_until(job_queue, clock, start + timedelta(seconds=at))
         low = rng.randint(4, 6)
         high = rng.randint(low, 8)
         rating = rng.choice([None, 900, 1000, 1250, 1500, 1900])
         name = f"P{number}"
-        joined[name] = (low, high, clock.seconds())
+        wishes[name] = Wish(low, high, "", clock.seconds())
         person = rated_stranger(number, rating)
         quick_match.join_queue(person, name, min_seats=low, max_seats=high)
     run_jobs_until(job_queue, clock, clock.now + timedelta(seconds=2 * WAIT))
 
-    assert not QueueTicket.objects.filter(room__isnull=True).exists()
-    seated: list[str] = []
-    for match in Match.objects.all():
-        room = Room.objects.get(current_match=match)
-        humans = humans_of(match)
-        seated.extend(humans)
-        for name in humans:
-            low, high, at = joined[name]
-            assert low <= room.seats <= high
-            assert seated_at[name] - at <= 60
-        assert humans == sorted(humans, key=lambda name: joined[name][2])
-        assert match.seats.exclude(kind=MatchSeat.Kind.HUMAN).count() == room.seats - len(humans)
-    assert sorted(seated) == sorted(joined)
+    assert_everyone_seated_as_wished(wishes, seated_at)
