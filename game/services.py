@@ -570,7 +570,7 @@ def vote_hand_to_bot(match_id: int, voter: int, seat: int) -> Vote:
         if absent is None or not absent.is_human:
             raise MatchError("no_seat")
         if absent.autopilot:
-            return Vote(votes=0, needed=0, passed=True)  # someone else's vote was the last
+            return Vote(votes=0, needed=0, passed=True)  # the bot plays it already
         if absent.connected:
             raise MatchError("back", _("This player is back at the table: the vote is over."))
         voters = {
