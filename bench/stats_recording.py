@@ -4,12 +4,12 @@
 
 For each HISTORY size, one user first gets HISTORY earlier results (bulk-written, as if
 recorded before), then MATCHES complete engine games (seeded random legal play, the user at
-seat 0, bots elsewhere) are stored as finished matches and recorded one by one with
-``stats.recording.record_match``: the table shows the median and slowest wall time in
-milliseconds and the SQL queries per recording (results, badges, tallies, achievements and
-rating, all in one transaction). Then ``stats.achievements.statuses`` for that user: median
-milliseconds and queries. Runs on a throwaway SQLite file (WAL), set up like
-bench/stats_pages.py.
+seat 0, a second account at seat 1 so the match is rated (issue 23), bots elsewhere) are
+stored as finished matches and recorded one by one with ``stats.recording.record_match``: the
+table shows the median and slowest wall time in milliseconds and the SQL queries per
+recording (results, badges, tallies, achievements and ratings, all in one transaction). Then
+``stats.achievements.statuses`` for that user: median milliseconds and queries. Runs on a
+throwaway SQLite file (WAL), set up like bench/stats_pages.py.
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ from stats_pages import configure, setup_django  # noqa: E402 - same database se
 START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 
 
-def played_match(user, seats: int, seed: int):
-    """A finished match stored as game.services leaves one."""
+def played_match(user, opponent, seats: int, seed: int):
+    """A finished match stored as game.services leaves one: ``user`` at seat 0, ``opponent``
+    at seat 1 (two accounts: rated, so tallies and ratings are recorded too), bots after."""
     from bangarena_engine import Game, GameConfig
     from game.models import Match, MatchAction, MatchSeat
 
@@ -61,14 +62,15 @@ def played_match(user, seats: int, seed: int):
     MatchAction.objects.bulk_create(
         MatchAction(match=match, seq=n, seat=s, action=a) for n, (s, a) in enumerate(moves, 1)
     )
+    people = {0: user, 1: opponent}
     MatchSeat.objects.bulk_create(
         MatchSeat(
             match=match,
             seat=s,
-            kind="human" if s == 0 else "bot",
-            user=user if s == 0 else None,
-            name=user.username if s == 0 else f"Bot {s}",
-            label="" if s == 0 else f"Bot {s}",
+            kind="human" if s in people else "bot",
+            user=people.get(s),
+            name=people[s].username if s in people else f"Bot {s}",
+            label="" if s in people else f"Bot {s}",
         )
         for s in range(seats)
     )
@@ -130,8 +132,9 @@ def run(history_size: int, matches: int, seats: int, seed_base: int) -> list[str
     from stats.recording import record_match
 
     user = User.objects.create_user(username=f"bench{history_size}", password=None)
+    opponent = User.objects.create_user(username=f"bench{history_size}_opponent", password=None)
     history(user, history_size)
-    stored = [played_match(user, seats, seed_base + n) for n in range(matches)]
+    stored = [played_match(user, opponent, seats, seed_base + n) for n in range(matches)]
     times, queries = [], []
     for match in stored:
         with CaptureQueriesContext(connection) as captured:

@@ -9,16 +9,20 @@ they know, it calls a hook here and the part that knows registers the answer in 
 - ``seat_models`` / ``seat_agents``: the model and agent badges of AI seats, and which AI seats
   a program plays (``machines.ai``, ``machines.agents``);
 - ``stored_settings`` / ``store_settings``: the per-account settings the table's tools are
-  kept in (``lobby``, whose preferences row holds them).
+  kept in (``lobby``, whose preferences row holds them);
+- ``skill_ratings``: the displayed skill rating of accounts (``stats``), which the quick-match
+  queue (``lobby``) reads to seat people of a rating band together. The rooms and the
+  statistics know not each other (docs/architecture.md); both build on the match, so the
+  seam between them is here.
 
 Each hook has one provider: registering a second replaces the first (a test may swap one in).
 Until its provider registers, a hook answers as if the part were absent: no badges, no stored
-settings; only a bot move has no sensible default and raises.
+settings, no ratings; only a bot move has no sensible default and raises.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from bangarena_engine.types import Action, View
@@ -33,6 +37,8 @@ SeatAgents = Callable[[Any], dict[int, str]]
 StoredSettings = Callable[[Any], dict[str, Any] | None]
 #: (a signed-in user, changed keys) -> None, keeping every other stored setting.
 StoreSettings = Callable[[Any, dict[str, Any]], None]
+#: Account ids -> the displayed rating of each account that has one (absent: not rated yet).
+SkillRatings = Callable[[Collection[int]], dict[int, int]]
 
 
 def _no_bots(seat: int, view: View, legal: list[Action], seed: int) -> Action:
@@ -48,6 +54,7 @@ _seat_models: SeatModels = lambda seats: {}  # noqa: E731 (the absent part's ans
 _seat_agents: SeatAgents = lambda match: {}  # noqa: E731
 _stored_settings: StoredSettings = lambda user: None  # noqa: E731
 _store_settings: StoreSettings = _no_settings_store
+_skill_ratings: SkillRatings = lambda user_ids: {}  # noqa: E731
 
 
 def provide_bot_move(func: BotMove) -> None:
@@ -70,6 +77,11 @@ def provide_settings_store(load: StoredSettings, save: StoreSettings) -> None:
     _stored_settings, _store_settings = load, save
 
 
+def provide_skill_ratings(func: SkillRatings) -> None:
+    global _skill_ratings
+    _skill_ratings = func
+
+
 def bot_move(seat: int, view: View, legal: list[Action], seed: int) -> Action:
     """The bot's move for ``seat``, chosen from that seat's view and legal actions only."""
     return _bot_move(seat, view, legal, seed)
@@ -89,3 +101,7 @@ def stored_settings(user: Any) -> dict[str, Any] | None:
 
 def store_settings(user: Any, changes: dict[str, Any]) -> None:
     _store_settings(user, changes)
+
+
+def skill_ratings(user_ids: Collection[int]) -> dict[int, int]:
+    return _skill_ratings(user_ids)

@@ -182,6 +182,13 @@ class MatchSeat(models.Model):
     # The language this player last connected with, so jobs render the table the way they read.
     language = models.CharField(_("language"), max_length=8, blank=True)
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+    # Issue 23: the seats whose players voted to hand this absent seat to the bot, and the
+    # absence they voted in (its ``away_since``): votes of an earlier absence count no more,
+    # so a player who came back and left again starts with none.
+    bot_votes = models.JSONField(_("votes to hand to the bot"), default=list, blank=True)
+    bot_votes_away_since = models.DateTimeField(
+        _("votes cast in the absence since"), null=True, blank=True
+    )
 
     class Meta:
         verbose_name = _("match seat")
@@ -201,6 +208,12 @@ class MatchSeat(models.Model):
     @property
     def is_ai(self) -> bool:
         return self.kind == self.Kind.AI
+
+    def votes_to_hand_over(self) -> list[int]:
+        """The seats that voted to hand this seat to the bot during its current absence."""
+        if self.connected or self.autopilot or self.away_since is None:
+            return []
+        return list(self.bot_votes) if self.bot_votes_away_since == self.away_since else []
 
     @property
     def plays_itself(self) -> bool:

@@ -8,5 +8,7 @@ followed, like signals, but no player sends them and they never count against R1
 AUTOPILOT = "autopilot"
 #: The seat's player, or the host, handed it to the bot.
 HANDED = "handed"
+#: The other players at the table voted to hand the absent player's seat to the bot (issue 23).
+VOTED = "voted"
 #: The seat's player (or an agent program reconnecting) took it back.
 BACK = "back"

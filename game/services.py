@@ -542,6 +542,61 @@ def return_to_player(match_id: int, seat: int) -> None:
         publish_change(match, before)
 
 
+@dataclass(frozen=True)
+class Vote:
+    """Where a vote to hand an absent seat to the bot stands once a vote was counted."""
+
+    votes: int
+    needed: int
+    passed: bool
+
+
+def vote_hand_to_bot(match_id: int, voter: int, seat: int) -> Vote:
+    """``voter`` votes to hand the absent human ``seat`` to the bot right away (issue 23, the
+    host's R132 control for tables whose host is not there to use it, quick tables first).
+
+    The voters are the other humans at the table who are present (presence, Q48): a seat's
+    own player is not asked, and neither is anyone away. A majority of them passes it: the
+    bot plays the seat (R121) until its player says "I'm back". Votes belong to one absence
+    (``MatchSeat.votes_to_hand_over``): a player who came back and left again starts with
+    none, and a vote after he came back is refused and changes nothing."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not match.is_running:
+            raise MatchError("finished")
+        players = {player.seat: player for player in match.seats.select_for_update()}
+        me, absent = players.get(voter), players.get(seat)
+        if me is None or not me.is_human or not me.connected or voter == seat:
+            raise MatchError("no_seat")
+        if absent is None or not absent.is_human:
+            raise MatchError("no_seat")
+        if absent.autopilot:
+            return Vote(votes=0, needed=0, passed=True)  # the bot plays it already
+        if absent.connected:
+            raise MatchError("back", _("This player is back at the table: the vote is over."))
+        voters = {
+            player.seat
+            for player in players.values()
+            if player.is_human and player.connected and player.seat != seat
+        }
+        votes = sorted((set(absent.votes_to_hand_over()) | {voter}) & voters)
+        needed = len(voters) // 2 + 1
+        if votes == absent.votes_to_hand_over() and len(votes) < needed:
+            return Vote(votes=len(votes), needed=needed, passed=False)  # a second click
+        before = table_before(match)
+        # A view, not the stored snapshot: the snapshot lags the moves made since it.
+        if not before.game.view(None)["players"][seat]["alive"]:
+            raise MatchError("no_seat")  # out of the match: no decision left to make
+        passed = len(votes) >= needed
+        absent.bot_votes = [] if passed else votes
+        absent.bot_votes_away_since = None if passed else absent.away_since
+        absent.save(update_fields=["bot_votes", "bot_votes_away_since"])
+        if passed:
+            _take_over(match, absent, clock(), notice=notices.VOTED, game=before.game)
+        publish_change(match, before)
+        return Vote(votes=len(votes), needed=needed, passed=passed)
+
+
 def _give_back(match: Match, player: MatchSeat, now: datetime, *, game: Game | None = None) -> None:
     """The seat's player (or program) plays it again; its pending decision gets a fresh
     timer, and an AI seat is asked for it. ``game``: the match's game, if loaded already."""

@@ -157,6 +157,7 @@ def signal_sentence(signal: SignalFacts, names: dict[int, str]) -> SafeString:
         text = {
             notices.AUTOPILOT: gettext("{player} is not answering: the bot plays this seat."),
             notices.HANDED: gettext("The bot plays {player}'s seat now."),
+            notices.VOTED: gettext("The table voted: the bot plays for {player}, who is away."),
             notices.BACK: gettext("{player} is back and plays again."),
         }.get(signal.value, "")
         line = format_html(text, player=who)

@@ -1,7 +1,8 @@
 """URLs of the live table, mounted at /match/ (app namespace "game").
 
-bangarena_site.urls mounts the replay's (replay.urls) and the summary's (stats.result_urls)
-in the same namespace: they are other parts, which the match does not import."""
+bangarena_site.urls mounts the replay's (replay.urls), the summary's (stats.result_urls) and the
+report of a seat (lobby.report_urls) in the same namespace: they are other parts, which the
+match does not import."""
 
 from django.urls import path
 
@@ -19,6 +20,12 @@ urlpatterns = [
         name="hand_to_bot",
     ),
     path("<int:match_id>/seat/stay-out/", views_host.stay_out, name="stay_out"),
+    # The others' vote to hand an absent player's seat to the bot (issue 23). POST only.
+    path(
+        "<int:match_id>/seat/<int:seat>/vote-bot/",
+        views_host.vote_hand_to_bot,
+        name="vote_hand_to_bot",
+    ),
     path(
         "<int:match_id>/seat/<int:seat>/return/",
         views_host.return_to_player,

@@ -1,9 +1,13 @@
-"""Controls at the table that are not moves: Hand to bot / take back (R121, R132), and tempo.
+"""Controls at the table that are not moves: Hand to bot / take back (R121, R132), the vote
+to hand an absent player's seat to the bot (issue 23), and tempo.
 
 POST only (CSRF-checked by the middleware). Who may use what:
 
 - Hand to bot and take back: every player for his own seat ("let the bot play for me",
   "I'm back"); the host for any human or AI seat, his own included (R132). Nobody else.
+- The vote: a human who holds a seat of the match and is present at the table (presence,
+  Q48), on another human's seat; never the absent player himself, nor a watcher. Limited per
+  voter (``VOTES_PER_MINUTE``).
 - Tempo: the host only.
 
 Anyone else gets 403 and nothing changes. The new table reaches every screen over the
@@ -17,10 +21,16 @@ from collections.abc import Callable
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from bangarena_site.limits import SlidingWindow
 from game import services
-from game.models import Match
+from game.models import Match, MatchSeat
+
+#: A vote is one click per absence; more than this a minute from one seat is a script.
+VOTES_PER_MINUTE = 10
+vote_limit = SlidingWindow("bot-votes", VOTES_PER_MINUTE, 60)
 
 
 def _host_match(request: HttpRequest, match_id: int) -> Match:
@@ -87,6 +97,24 @@ def stay_out(request: HttpRequest, match_id: int) -> HttpResponse:
 def return_to_player(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
     match = _seat_match(request, match_id, seat)
     return _change(request, match, lambda: services.return_to_player(match.pk, seat))
+
+
+@require_POST
+def vote_hand_to_bot(request: HttpRequest, match_id: int, seat: int) -> HttpResponse:
+    """Vote to let the bot play an absent player's ``seat`` now (issue 23)."""
+    match = get_object_or_404(Match, pk=match_id)
+    voter = services.seat_of(match, request.user, request.session.session_key)
+    if voter is None or voter == seat:
+        raise PermissionDenied
+    humans = match.seats.filter(kind=MatchSeat.Kind.HUMAN)
+    if not humans.filter(seat=voter, connected=True).exists():
+        raise PermissionDenied  # only players present at the table vote
+    if not humans.filter(seat=seat).exists():
+        raise PermissionDenied  # a bot's or an AI's seat is nobody's to vote on
+    if not vote_limit.hit(f"{match.pk}:{voter}"):
+        message = _("You are voting too often; wait a moment.")
+        return HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
+    return _change(request, match, lambda: services.vote_hand_to_bot(match.pk, voter, seat))
 
 
 @require_POST

@@ -141,10 +141,12 @@ class ReportForm(forms.Form):
 
 
 QUICK_MODE_CHOICES = [("", _("Any mode")), *MODE_CHOICES]
+QUICK_MOVE_TIME_CHOICES = [("", _("Any move time")), *MoveTime.choices]
 
 
 class QuickMatchForm(forms.Form):
-    """Play with people (issue 23): a name, the seat counts you accept, a mode or any."""
+    """Play with people (issue 23): a name, the seat counts you accept, a mode and a move time
+    (or any: a table where nobody minds plays 30 s, the start screen's default)."""
 
     name = SettingsForm.base_fields["name"]
     min_seats = forms.TypedChoiceField(
@@ -155,6 +157,14 @@ class QuickMatchForm(forms.Form):
     )
     mode = forms.ChoiceField(
         label=_("Role mode"), choices=QUICK_MODE_CHOICES, required=False, widget=forms.RadioSelect
+    )
+    move_time = forms.TypedChoiceField(
+        label=_("Move time"),
+        choices=QUICK_MOVE_TIME_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=forms.RadioSelect,
     )
 
     def clean(self) -> dict[str, Any]:

@@ -349,8 +349,8 @@ class PlayerReport(models.Model):
 
 class QueueTicket(models.Model):
     """A place in the quick-match queue (issue 23): "Play with people" for a range of seat
-    counts and a mode (blank: any). The server forms tables from the waiting tickets
-    (lobby.quick_match); a placed ticket points at the room its table was made in."""
+    counts, a mode and a move time (blank: any). The server forms tables from the waiting
+    tickets (lobby.quick_match); a placed ticket points at the room its table was made in."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -365,6 +365,10 @@ class QueueTicket(models.Model):
     min_seats = models.PositiveSmallIntegerField(_("fewest seats"))
     max_seats = models.PositiveSmallIntegerField(_("most seats"))
     mode = models.CharField(_("mode"), max_length=16, blank=True, choices=MODE_CHOICES)
+    # Seconds per decision the player asked for (R118, R129); null: any move time suits them.
+    move_time = models.PositiveSmallIntegerField(
+        _("move time"), null=True, blank=True, choices=MoveTime.choices
+    )
     joined_at = models.DateTimeField(_("joined at"))
     # The queue page beats like a room page: a ticket nobody looks at any more is dropped.
     last_seen = models.DateTimeField(_("last seen"))

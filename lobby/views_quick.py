@@ -1,6 +1,7 @@
-"""Quick match pages (issue 23, lobby.quick_match): /play/quick/ to queue with a seat range
-and a mode; the status (who waits, when the table starts) is pushed by /ws/quick/ until the
-table is ready, then the page goes there. Joining and leaving are CSRF-checked POSTs."""
+"""Quick match pages (issue 23, lobby.quick_match): /play/quick/ to queue with a seat range,
+a mode and a move time; the status (who waits, when the table starts) is pushed by /ws/quick/
+until the table is ready, then the page goes there. Joining and leaving are CSRF-checked
+POSTs."""
 
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ def _page(request: HttpRequest, form: QuickMatchForm, status: int = 200) -> Http
 
 @require_GET
 def quick_page(request: HttpRequest) -> HttpResponse:
-    form = QuickMatchForm(initial={"name": preferences.load(request)["name"], "mode": ""})
+    form = QuickMatchForm(
+        initial={"name": preferences.load(request)["name"], "mode": "", "move_time": ""}
+    )
     return _page(request, form)
 
 
@@ -46,6 +49,7 @@ def quick_join(request: HttpRequest) -> HttpResponse:
         min_seats=data["min_seats"],
         max_seats=data["max_seats"],
         mode=data["mode"] or "",
+        move_time=data["move_time"],
     )
     return redirect("lobby:quick")
 

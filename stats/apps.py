@@ -8,4 +8,8 @@ class StatsConfig(AppConfig):
 
     def ready(self) -> None:
         # Importing connects the match_finished receiver that records every finished match.
-        from stats import receivers  # noqa: F401
+        from game import hooks
+        from stats import queries, receivers  # noqa: F401
+
+        # The quick-match queue seats people by rating band (lobby.quick_match).
+        hooks.provide_skill_ratings(queries.display_ratings)

@@ -34,9 +34,11 @@ class MatchRecord(models.Model):
     finished_at = models.DateTimeField(_("finished at"), db_index=True)
     winning_team = models.CharField(_("winning team"), max_length=10)
     winners = models.JSONField(_("winning seats"), default=list)
-    # At least one human with an account sat at the table: the match counts for that human's
-    # statistics, achievements and (if ratings.update_for finds two outcomes) ratings.
+    # At least two different signed-up humans played it (issue 23, stats.ratings.is_rated):
+    # only then does it move ratings and count on the leaderboards. Every match counts for
+    # its players' own statistics and achievements.
     rated = models.BooleanField(_("rated"), default=False)
+    # Different accounts at the table (one account at two seats counts once).
     humans = models.PositiveSmallIntegerField(_("signed-up humans"), default=0)
     recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
 

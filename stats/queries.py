@@ -10,7 +10,7 @@ standings (``standings``: one list of user ids per board, rebuilt after a match 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from hashlib import blake2b
@@ -278,6 +278,12 @@ def display_rating(ordinal: float) -> int:
     lifted by 1000 it reads like the chess-style ratings players know, never negative in
     practice, and keeps the order."""
     return round(1000 + 20 * ordinal)
+
+
+def display_ratings(user_ids: Collection[int]) -> dict[int, int]:
+    """The displayed rating of each of these accounts that has one (one query)."""
+    rows = Rating.objects.filter(user_id__in=list(user_ids)).values_list("user_id", "ordinal")
+    return {user_id: display_rating(value) for user_id, value in rows}
 
 
 # --- a player's history and numbers --------------------------------------------------------------

@@ -5,12 +5,16 @@ Design (hidden-role, multi-team game):
 * Every seat is its own one-player "team" in openskill, ranked by outcome: every winner of the
   match shares rank 1, every other seat shares rank 2 (R91-R97 decide who won; eliminated
   Deputies and Bandits win with their side, so elimination order does not rank players).
-* Only users with accounts are rated. Bots, AI seats and guests take part as fixed anchors at
-  the model's default rating (mu 25, sigma 25/3): they shape the update but are never stored
-  or ranked. So a human alone against bots still gains by winning and loses by losing, and a
-  human's rating is always measured against the same yardstick.
-* A rated match is one with at least one user seat (``MatchRecord.rated``). Each user's change
-  is stored as a RatingChange, once per (record, user); ``recompute_all`` replays them.
+* A rated match is one that at least ``RATED_FROM_ACCOUNTS`` (two) signed-up humans played
+  (issue 23, ``MatchRecord.rated``): a rating says how a player fares against other people, and
+  a match of one account against bots and guests would let anyone farm it. Only such matches
+  move ratings and count on the leaderboards (``stats.tallies``); every match still counts for
+  a player's own statistics and achievements.
+* Only users with accounts are rated. Bots, AI seats and guests at a rated table take part as
+  fixed anchors at the model's default rating (mu 25, sigma 25/3): they shape the update but
+  are never stored or ranked, so a rating is always measured against the same yardstick.
+* Each user's change is stored as a RatingChange, once per (record, user); ``recompute_all``
+  replays them.
 * Leaderboards sort by ``ordinal`` = mu - 3 sigma (a conservative skill estimate).
 """
 
@@ -28,6 +32,13 @@ from stats.models import MatchRecord, PlayerResult, Rating, RatingChange
 MODEL = PlackettLuce()
 DEFAULT_MU = MODEL.mu
 DEFAULT_SIGMA = MODEL.sigma
+#: Issue 23: "Rated matches are those with at least two signed-up humans".
+RATED_FROM_ACCOUNTS = 2
+
+
+def is_rated(accounts: int) -> bool:
+    """Whether a match that ``accounts`` different signed-up humans played is rated."""
+    return accounts >= RATED_FROM_ACCOUNTS
 
 
 def ordinal(mu: float, sigma: float) -> float:

@@ -164,7 +164,9 @@ def record_match(match: Match) -> MatchRecord:
     seats = {s.seat: s for s in match.seats.all()}
     _apply_guest_claims(seats.values())
     finished_at = match.finished_at or match.created_at
-    humans = sum(1 for s in seats.values() if s.kind == MatchSeat.Kind.HUMAN and s.user_id)
+    accounts = len(
+        {s.user_id for s in seats.values() if s.kind == MatchSeat.Kind.HUMAN and s.user_id}
+    )
     for attempt in range(ATTEMPTS):
         try:
             with transaction.atomic():
@@ -180,8 +182,8 @@ def record_match(match: Match) -> MatchRecord:
                     finished_at=finished_at,
                     winning_team=summary.winning_team,
                     winners=summary.winners,
-                    rated=humans > 0,
-                    humans=humans,
+                    rated=ratings.is_rated(accounts),
+                    humans=accounts,
                 )
                 awarded = badges.award(summary.lines, summary)
                 results = PlayerResult.objects.bulk_create(
@@ -227,13 +229,16 @@ def played_mode(mode: str, seats: int) -> str:
 
 
 def apply_for_users(record: MatchRecord, results: list[PlayerResult]) -> None:
-    """Tallies, achievements and ratings for the results that belong to a user (new records and
-    claimed guest results both come through here)."""
+    """Achievements for the results that belong to a user, and for a rated match their
+    leaderboard tallies and ratings (new records and claimed guest results both come through
+    here). An unrated match (fewer than two accounts, ``ratings.is_rated``) still counts for
+    the player's own history, statistics and achievements, never for the boards."""
     owned = [r for r in results if r.user_id is not None]
     if not owned:
         return
-    for result in owned:
-        tallies.count(result)
+    if record.rated:
+        for result in owned:
+            tallies.count(result)
     achievements.unlock_for(record, owned)
     ratings.update_for(record)
     # The leaderboards' cached standings (ranks) are rebuilt from the committed rows.

@@ -118,7 +118,28 @@ def context(
         "back_to_room": bool(match.room_url),
         "seated": me is not None,
         "signals": _signal_lines(match, rows),
+        "reports": _report_links(match, players, me),
     }
+
+
+def _report_links(
+    match: Match, players: list[dict[str, Any]], me: dict[str, Any] | None
+) -> list[tuple[str, str]]:
+    """(name, report page) of every other human of the match, for a human who played it
+    (issue 23: reports from the summary too); none where the rooms' report page is not
+    installed (it is mounted as ``game:report_player``)."""
+    if me is None or me["kind"] != MatchSeat.Kind.HUMAN:
+        return []
+    links = []
+    for player in players:
+        if player["kind"] != MatchSeat.Kind.HUMAN or player["is_viewer"]:
+            continue
+        try:
+            url = reverse("game:report_player", args=[match.pk, player["stats"].seat])
+        except NoReverseMatch:
+            return []
+        links.append((player["name"], url))
+    return links
 
 
 def _signal_lines(match: Match, rows: list[PlayerResult]) -> list[str]:

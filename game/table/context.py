@@ -31,6 +31,8 @@ class SeatInfo:
     agent_badge: str = ""
     #: The display name of the language model of an AI seat (R136, R142); '' otherwise.
     model_badge: str = ""
+    #: The seats that voted to hand this absent seat to the bot (issue 23), this absence only.
+    bot_votes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -98,9 +100,16 @@ def seat_infos(match: Any, seats: Sequence[Any]) -> tuple[SeatInfo, ...]:
             auto_pass=bool(getattr(seat, "auto_pass", False)),
             agent_badge=agents.get(seat.seat, ""),
             model_badge=models.get(seat.seat, ""),
+            bot_votes=_bot_votes(seat),
         )
         for seat in sorted(seats, key=lambda s: s.seat)
     )
+
+
+def _bot_votes(seat: Any) -> tuple[int, ...]:
+    """The votes on a MatchSeat's current absence (a test double has none)."""
+    votes = getattr(seat, "votes_to_hand_over", None)
+    return tuple(votes()) if votes is not None else ()
 
 
 def load_signals(match_id: int) -> tuple[SignalRecord, ...]:

@@ -209,6 +209,7 @@ def private_slices(sight: Sight) -> dict[str, Any]:
             seat in candidates and not player["role"],
             seats.host_action(ctx, viewer, seat) if player["alive"] else "",
             (sight.open_hands or {}).get(seat) if viewer is None else None,
+            seats.bot_vote(ctx, viewer, seat) if player["alive"] else None,
         )
         # The targets on a seat are a region of their own: they come and go with every
         # decision, while the distance and the known role above them hardly ever change.
@@ -232,6 +233,7 @@ def private_slices(sight: Sight) -> dict[str, Any]:
         _host(sight),
         ctx.tempo if _host(sight) else None,
         _own_bot(sight),
+        seats.report_targets(ctx, viewer),
     )
     slices["table-decision"] = (
         (view.get("pending"), legal, ctx.deadline, view.get("discard_top"))
@@ -475,6 +477,7 @@ class Painter:
                 "host": _host(sight),
                 "tempo": ctx.tempo,
                 "tempo_choices": TEMPO_CHOICES,
+                "reports": self.report_links(),
             }
         if region == "table-decision":
             prompt = None
@@ -517,8 +520,22 @@ class Painter:
             deputy_candidate=seat in set(view.get("deputy_candidates") or []) and not role_id,
             host_action=seats.host_action(sight.ctx, viewer, seat) if player["alive"] else "",
             open_hand=[card_face(c) for c in hands.get(seat, [])] if viewer is None else [],
+            bot_vote=seats.bot_vote(sight.ctx, viewer, seat) if player["alive"] else None,
+            name=self.names.get(seat, str(seat + 1)),
         )
         return self._render("game/table/seat_you.html", {"s": private})
+
+    def report_links(self) -> list[tuple[str, str]]:
+        """(name, report page) of each player the viewer may report (issue 23); none where no
+        report page is installed (the rooms' part mounts it as ``game:report_player``)."""
+        links = []
+        for seat in seats.report_targets(self.sight.ctx, self.sight.viewer):
+            try:
+                url = reverse("game:report_player", args=[self.sight.ctx.match_id, seat])
+            except NoReverseMatch:
+                return []
+            links.append((self.names.get(seat, str(seat + 1)), url))
+        return links
 
     def seat_aim(self, seat: int) -> SafeString:
         """The viewer's target buttons on ``seat``, each lit by the hand card it belongs to."""

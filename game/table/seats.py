@@ -127,6 +127,15 @@ class SeatPublic:
         return "♡" * (len(self.hearts) - sum(self.hearts))
 
 
+@dataclass(frozen=True)
+class BotVote:
+    """The vote to hand an absent seat to the bot (issue 23), as one voter sees it."""
+
+    votes: int
+    needed: int
+    mine: bool
+
+
 @dataclass
 class SeatPrivate:
     seat: int
@@ -137,6 +146,9 @@ class SeatPrivate:
     deputy_candidate: bool
     #: Host controls for this seat (R132): "return" or "hand" when the host may use one.
     host_action: str = ""
+    #: The viewer's vote to hand this seat to the bot while its player is away (issue 23).
+    bot_vote: BotVote | None = None
+    name: str = ""
     open_hand: list[CardFace] = field(default_factory=list)
 
 
@@ -237,3 +249,37 @@ def host_action(ctx: TableContext, viewer: int | None, seat: int) -> str:
     if info is None or info.kind == "bot":
         return ""
     return "return" if info.autopilot else "hand"
+
+
+def bot_vote(ctx: TableContext, viewer: int | None, seat: int) -> BotVote | None:
+    """The vote a seated human may cast on another human's seat while the match runs (issue
+    23): the majority of the present humans other than that seat's player hands it to the
+    bot. The host hands a seat over himself (``host_action``), so he gets none. It is drawn
+    whether or not the seat is away, and the page shows it only while the seat's presence
+    dot says away (table.css): presence frames redraw only the dot (game.presence), so the
+    vote appears the moment a player goes, without waiting for the next move."""
+    me = ctx.seat(viewer) if viewer is not None else None
+    info = ctx.seat(seat)
+    if me is None or info is None or seat == viewer or not ctx.running:
+        return None
+    if me.kind != "human" or info.kind != "human" or info.autopilot:
+        return None
+    if ctx.host_seat == viewer:
+        return None
+    # The viewer is looking at the table even if his presence has not been written yet.
+    here = {other.seat for other in ctx.seats if other.connected} | {viewer}
+    voters = {
+        other.seat
+        for other in ctx.seats
+        if other.kind == "human" and other.seat != seat and other.seat in here
+    }
+    votes = [voter for voter in info.bot_votes if voter in voters]
+    return BotVote(votes=len(votes), needed=len(voters) // 2 + 1, mine=viewer in info.bot_votes)
+
+
+def report_targets(ctx: TableContext, viewer: int | None) -> tuple[int, ...]:
+    """The seats a seated human may report to the moderators (issue 23): every other human's,
+    during the match and after it. Watchers report nobody."""
+    if not ctx.human(viewer):
+        return ()
+    return tuple(info.seat for info in ctx.seats if info.kind == "human" and info.seat != viewer)

@@ -94,6 +94,10 @@ def test_three_strangers_meet_through_quick_match_and_finish_with_a_bot(
         page.fill("input[name=name]", player.name)
         page.select_option("select[name=min_seats]", "4")
         page.select_option("select[name=max_seats]", "4")
+        # Any move time unless one is chosen: the table then plays the 30 s default.
+        expect(page.locator("input[name=move_time][value='']")).to_be_checked()
+        if number == 2:
+            shoot(page, "09-queue-form-360")
         page.locator("#join-queue").click()
         expect(page.locator("#quick-found")).to_be_visible()
         if number == 1:

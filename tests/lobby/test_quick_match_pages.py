@@ -55,6 +55,21 @@ def test_queueing_shows_who_waits_and_when_the_table_starts(job_queue, who):
 
 
 @pytest.mark.django_db
+def test_a_player_may_ask_for_a_move_time_or_any(job_queue):
+    """R129's move times are offered beside "Any", which is what the page starts on."""
+    form = guest().get(reverse("lobby:quick")).content.decode()
+    assert 'name="move_time" value="" ' in form
+    assert form.split('name="move_time" value=""')[1].split(">")[0].count("checked") == 1
+    for value in ("15", "30", "60", "90"):
+        assert f'name="move_time" value="{value}"' in form
+    queue_up(player("slow"), move_time="60")
+    queue_up(guest(), move_time="")
+    assert sorted(QueueTicket.objects.values_list("move_time", flat=True), key=str) == [60, None]
+    assert queue_up(guest(), move_time="45").status_code == 400
+    assert QueueTicket.objects.count() == 2
+
+
+@pytest.mark.django_db
 def test_a_bad_range_or_name_is_refused(job_queue):
     response = queue_up(guest(), min_seats="7", max_seats="5")
     assert response.status_code == 400

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from game import table_signals
-from game.models import TableSignal
+from game.models import Match, TableSignal
 from lobby import reports
 from lobby.models import PlayerReport, Room
 from tests.accounts.helpers import make_user
@@ -151,3 +151,111 @@ def test_the_admin_lists_the_report_with_its_match_and_the_seats_signals(table):
     stored.refresh_from_db()
     assert stored.handled
     assert rude.get(reverse("admin:lobby_playerreport_changelist")).status_code == 302
+
+
+# --- from the table and the match summary (issue 23: not only from the room page) --------------
+
+
+def started(table):  # noqa: ANN001, ANN201
+    """The room's match, bots in the free seats, with Host, Annie and Rude at seats 0-2."""
+    room, host, _annie, _rude = table
+    host_post(host, room, "lobby:fill")
+    host_post(host, room, "lobby:start_match", data={"anyway": "1"})
+    room.refresh_from_db()
+    return room.current_match
+
+
+def match_report_url(match_id: int, seat: int) -> str:
+    return reverse("game:report_player", args=[match_id, seat])
+
+
+def send_match_report(browser: Client, match_id: int, seat: int, **fields: str) -> object:
+    data = {"reason": "abuse", "details": "", **fields}
+    return browser.post(match_report_url(match_id, seat), data)
+
+
+def test_a_player_reports_another_seat_from_the_table_during_the_match(table):
+    room, _host, annie, _rude = table
+    match = started(table)
+    table_signals.send_signal(match.pk, 2, TableSignal.Kind.REACTION, "angry")
+    page = annie.get(reverse("game:table", args=[match.pk])).content.decode()
+    assert match_report_url(match.pk, 2) in page
+
+    form = annie.get(match_report_url(match.pk, 2)).content.decode()
+    assert "Report Rude" in form
+    assert reverse("game:table", args=[match.pk]) in form  # back to the table
+    response = send_match_report(annie, match.pk, 2, reason="cheating", details="Teaming up.")
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("game:table", args=[match.pk])
+    stored = PlayerReport.objects.get()
+    assert (stored.room, stored.match_id, stored.seat) == (room, match.pk, 2)
+    assert (stored.reported_name, stored.reporter_name) == ("Rude", "Annie")
+    assert stored.reported_user.username == "rude"
+    assert (stored.reason, stored.details) == ("cheating", "Teaming up.")
+
+
+def test_after_the_match_a_player_reports_from_its_summary(table):
+    """The summary of a finished match lists every other human to report; the form leads
+    back to the summary. The room has no current match any more: the report keeps the one it
+    was made from."""
+    from stats.recording import record_match
+    from tests.stats.conftest import finished_match
+
+    room, _host, annie, _rude = table
+    people = [
+        {"user": seat.user} if seat.user else {"guest_key": seat.guest_key, "name": seat.name}
+        for seat in room.members.order_by("index")
+    ]
+    match = finished_match(people, seats=4, seed=2)
+    Match.objects.filter(pk=match.pk).update(room_url=reverse("lobby:room", args=[room.code]))
+    record_match(match)
+
+    summary = annie.get(reverse("game:result", args=[match.pk])).content.decode()
+    assert match_report_url(match.pk, 2) in summary
+    assert match_report_url(match.pk, 0) in summary  # the host, a guest, is a player too
+    assert match_report_url(match.pk, 1) not in summary  # not herself
+    assert match_report_url(match.pk, 3) not in summary  # a bot
+    visitor = Client().get(reverse("game:result", args=[match.pk])).content.decode()
+    assert "/report/" not in visitor
+
+    response = send_match_report(annie, match.pk, 2)
+
+    assert response["Location"] == reverse("game:result", args=[match.pk])
+    stored = PlayerReport.objects.get()
+    assert (stored.room, stored.match_id, stored.reported_name) == (room, match.pk, "rude")
+
+
+@pytest.mark.parametrize("who", ["watcher", "anonymous"])
+def test_only_players_of_the_match_may_report_from_it_403(table, who):
+    match = started(table)
+    outsider = player("watcher") if who == "watcher" else Client()
+    assert outsider.get(match_report_url(match.pk, 2)).status_code == 403
+    assert send_match_report(outsider, match.pk, 2).status_code == 403
+    assert not PlayerReport.objects.exists()
+
+
+def test_nobody_reports_himself_or_a_bot_from_the_table(table):
+    _room, _host, annie, _rude = table
+    match = started(table)
+    for seat in (1, 3):
+        response = send_match_report(annie, match.pk, seat)
+        assert response.status_code == 302
+    assert not PlayerReport.objects.exists()
+    assert annie.get(match_report_url(match.pk, 9)).status_code == 404
+
+
+def test_reports_from_the_table_share_the_limit_and_the_csrf_check(table, monkeypatch):
+    room, _host, annie, _rude = table
+    match = started(table)
+    monkeypatch.setattr(reports.report_limit, "limit", 2)
+    assert send_report(annie, room, 2).status_code == 302
+    assert send_match_report(annie, match.pk, 2).status_code == 302
+    response = send_match_report(annie, match.pk, 2)
+    assert response.status_code == 429
+    assert "You have sent many reports" in response.content.decode()
+
+    strict = Client(enforce_csrf_checks=True)
+    strict.cookies = annie.cookies
+    assert send_match_report(strict, match.pk, 2).status_code == 403
+    assert PlayerReport.objects.count() == 2

@@ -145,11 +145,17 @@ def bare_record(
     finished_at: datetime = START,
     others: dict[int, dict[str, Any]] | None = None,
     apply: bool = True,
+    rated: bool | None = None,
     **mine: Any,
 ) -> Any:
     """A MatchRecord written directly (no engine game): the user's result at seat 0 with the
     fields given, bots at the other seats (``others`` overrides them by seat). With ``apply``
-    it then counts for the user exactly as recording does (tallies, achievements, rating)."""
+    it then counts for the user exactly as recording does (tallies, achievements, rating).
+
+    ``rated`` is what recording would have decided; by default a user's record is rated, as if
+    another signed-up player had shared the table unseen (these records test the boards and
+    the ratings; the rule itself, two accounts, is tested on recorded matches in
+    test_rated_matches.py)."""
     from stats.models import MatchRecord, PlayerResult
     from stats.recording import apply_for_users
 
@@ -167,8 +173,8 @@ def bare_record(
         started_at=finished_at - timedelta(minutes=10),
         finished_at=finished_at,
         winning_team="law",
-        rated=user is not None,
-        humans=1 if user is not None else 0,
+        rated=user is not None if rated is None else rated,
+        humans=(2 if rated is not False else 1) if user is not None else 0,
     )
     defaults = {"role": "bandit", "character": "grip", "won": False, "team": ""}
     others = dict(others or {})

@@ -1,5 +1,6 @@
 """An account made after playing as a guest claims that session's matches (issue 7): the
-results become the user's, with their tallies, achievements and rating."""
+results become the user's, with their achievements, and where the match is rated (two signed-up
+humans, issue 23) their tallies and rating."""
 
 from __future__ import annotations
 
@@ -20,24 +21,25 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "Tumbleweed-Saloon-42"
 
 
-def guest_match(guest_key: str, *, hours: int = 0):
-    """The guest swept the table as the Marshal (R93) in a recorded match."""
+def guest_match(guest_key: str, *, hours: int = 0, beside: User | None = None):
+    """The guest swept the table as the Marshal (R93) in a recorded match, against bots and
+    (``beside``) an account at seat 1."""
     config, policy = scenarios.build(scenarios.DUEL_SWEEP)
-    match = store(
-        config,
-        play(config, policy),
-        [{"guest_key": guest_key, "name": "Kid"}],
-        started_at=START + timedelta(hours=hours),
-    )
+    people: list[dict] = [{"guest_key": guest_key, "name": "Kid"}]
+    if beside is not None:
+        people.append({"user": beside})
+    match = store(config, play(config, policy), people, started_at=START + timedelta(hours=hours))
     record_match(match)
     return match
 
 
 def test_claiming_gives_the_guest_results_to_the_account():
-    first, second = guest_match("session-a"), guest_match("session-a", hours=2)
-    other = guest_match("session-b", hours=1)
+    bob = make_user("bob")
+    first = guest_match("session-a", beside=bob)
+    second = guest_match("session-a", hours=2, beside=bob)
+    other = guest_match("session-b", hours=1, beside=bob)
     ana = make_user("ana")
-    assert not PeriodTally.objects.exists()
+    assert not PeriodTally.objects.exists()  # one account each: unrated, off the boards
 
     assert claim_guest_results(ana, "session-a") == 2
 
@@ -52,12 +54,40 @@ def test_claiming_gives_the_guest_results_to_the_account():
     assert UserAchievement.objects.get(user=ana, code="hat_trick").match_id == first.pk
     assert Rating.objects.get(user=ana).rated_matches == 2
     assert MatchRecord.objects.get(match=first).rated
-    assert MatchRecord.objects.get(match=first).humans == 1
+    assert MatchRecord.objects.get(match=first).humans == 2
     assert not MatchRecord.objects.get(match=other).rated
 
 
+def test_a_claim_that_makes_a_match_rated_counts_it_for_the_other_account_too():
+    """Issue 23: Bob and a guest played; when the guest signs up the match has two signed-up
+    humans, so it is rated for both: Bob's board and rating take it in as well."""
+    bob = make_user("bob")
+    match = guest_match("session-a", beside=bob)
+    assert not Rating.objects.exists()
+    assert not PeriodTally.objects.filter(user=bob).exists()
+
+    claim_guest_results(make_user("ana"), "session-a")
+
+    assert MatchRecord.objects.get(match=match).rated
+    assert PeriodTally.objects.get(user=bob, period="all", role="").games == 1
+    assert Rating.objects.get(user=bob).rated_matches == 1
+    assert Rating.objects.get(user__username="ana").ordinal > Rating.objects.get(user=bob).ordinal
+
+
+def test_a_claim_alone_at_a_table_of_bots_counts_for_the_player_but_is_not_rated():
+    """Issue 23: one signed-up human and bots is no rated match, after a claim as well."""
+    match = guest_match("session-a")
+    ana = make_user("ana")
+    assert claim_guest_results(ana, "session-a") == 1
+    record = MatchRecord.objects.get(match=match)
+    assert (record.rated, record.humans) == (False, 1)
+    assert UserAchievement.objects.get(user=ana, code="first_win").match_id == match.pk
+    assert not Rating.objects.exists()
+    assert not PeriodTally.objects.exists()
+
+
 def test_claiming_twice_or_with_no_key_claims_nothing():
-    guest_match("session-a")
+    guest_match("session-a", beside=make_user("cy"))
     ana, bob = make_user("ana"), make_user("bob")
     assert claim_guest_results(ana, "session-a") == 1
     assert claim_guest_results(bob, "session-a") == 0
@@ -102,9 +132,11 @@ def test_signing_up_without_guest_matches_claims_nothing(client):
 
 def test_a_match_still_running_at_signup_is_recorded_for_the_account():
     """The guest signs up mid-match (login rotates the key, the seat keeps the old one); when
-    the match ends, its result goes to the account, with tallies and achievements."""
+    the match ends, its result goes to the account, with tallies and achievements (Bob, an
+    account too, sat at the table: a rated match, issue 23)."""
     config, policy = scenarios.build(scenarios.DUEL_SWEEP)
-    match = store(config, play(config, policy), [{"guest_key": "session-a", "name": "Kid"}])
+    people = [{"guest_key": "session-a", "name": "Kid"}, {"user": make_user("bob")}]
+    match = store(config, play(config, policy), people)
     ana = make_user("ana")
     assert claim_guest_results(ana, "session-a") == 0  # nothing recorded yet
 
@@ -114,7 +146,7 @@ def test_a_match_still_running_at_signup_is_recorded_for_the_account():
     assert result.user == ana
     assert result.guest_key == ""
     assert record.rated
-    assert record.humans == 1
+    assert record.humans == 2
     assert PeriodTally.objects.get(user=ana, period="all", role="").wins == 1
     assert UserAchievement.objects.get(user=ana, code="first_win").match_id == match.pk
     assert Rating.objects.get(user=ana).rated_matches == 1

@@ -113,8 +113,8 @@ def test_fewer_than_the_minimum_matches_keeps_a_player_off_and_the_page_says_so(
     client.force_login(newcomer)
     page = board(client, board="wins", period="all")
     assert names_on(page) == ["regular"]
-    assert f"at least {MIN} finished matches" in page
-    assert "Finish 1 more match in this period to appear." in page
+    assert f"at least {MIN} rated matches" in page
+    assert "Finish 1 more rated match in this period to appear." in page
 
 
 def test_excluded_and_banned_players_are_left_out():

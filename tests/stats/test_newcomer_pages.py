@@ -52,8 +52,9 @@ def test_a_history_row_shows_rounds_table_mates_and_the_rating_change():
 
 def test_an_unrated_match_shows_no_rating_change():
     ana = make_user("ana")
-    record_match(finished_match([{"user": ana}], seats=4, seed=2))  # one human: no outcome pair
-    RatingChange.objects.all().delete()
+    # One signed-up human and bots: not rated (issue 23), so no change to show.
+    record_match(finished_match([{"user": ana}], seats=4, seed=2))
+    assert not RatingChange.objects.exists()
 
     row = first_history_row(signed_in(ana))
 
@@ -70,7 +71,7 @@ def test_my_rating_and_rank_show_on_my_profile_and_my_statistics_page():
         rating = page.split('id="own-rating">')[1].split("</div>")[0]
         assert re.search(r"<dd>\d{3,4}</dd>", rating)
         rank = page.split('id="own-board-rank">')[1].split("</div>")[0]
-        assert "Not ranked yet: 4 more matches to go" in rank
+        assert "Not ranked yet: 4 more rated matches to go" in rank
 
     other = Client().get(reverse("stats:player", args=["ana"])).content.decode()
     assert 'id="own-rating"' not in other  # a visitor sees the public numbers only
@@ -81,8 +82,9 @@ def test_a_newcomer_without_a_rated_match_sees_where_they_stand():
 
     page = client.get(reverse("profile")).content.decode()
 
-    assert "<dd>–</dd>" in page.split('id="own-rating">')[1]
-    assert "Not ranked yet: 5 more matches to go" in page
+    rating = page.split('id="own-rating">')[1].split("</div>")[0]
+    assert "Not rated yet: play a match with another signed-up player" in rating
+    assert "Not ranked yet: 5 more rated matches to go" in page
 
 
 def test_a_chart_of_one_match_draws_a_line_and_names_its_day_once():

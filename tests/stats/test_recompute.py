@@ -47,7 +47,7 @@ def test_recompute_gives_the_same_ratings_as_recording_did():
     season()
     before_ratings, before_changes = ratings(), changes()
     output = recompute()
-    assert "Replayed 8 rated matches; 2 users have a rating." in output
+    assert "Replayed 8 rated matches; 2 users have a rating; 12 leaderboard tallies." in output
     assert ratings() == before_ratings
     assert changes() == before_changes
 
@@ -92,7 +92,7 @@ def test_record_matches_records_finished_matches_left_without_a_record():
     from tests.stats.conftest import finished_match
 
     ana = make_user("ana")
-    match = finished_match([{"user": ana}], seats=4, seed=2)
+    match = finished_match([{"user": ana}, {"user": make_user("bob")}], seats=4, seed=2)
     Match.objects.create(seed=1, config={}, state={}, move_time=30, tempo="fast")  # running
     out = StringIO()
     call_command("record_matches", stdout=out)

@@ -25,20 +25,22 @@ def scripted_match(scenario, people):
 def test_a_live_match_is_recorded_once_when_it_ends(job_queue):
     """The match_finished hook records the match after the commit; running it again (a second
     signal, a direct call) records nothing twice."""
-    ana = make_user("ana")
-    seats = [SeatSpec(kind="human", name="Ana", user_id=ana.pk)] + [
-        SeatSpec(kind="bot", name=f"Bot {n}") for n in range(1, 4)
-    ]
+    ana, bob = make_user("ana"), make_user("bob")
+    seats = [
+        SeatSpec(kind="human", name="Ana", user_id=ana.pk),
+        SeatSpec(kind="human", name="Bob", user_id=bob.pk),
+    ] + [SeatSpec(kind="bot", name=f"Bot {n}") for n in range(1, 3)]
     match = services.start_match(seats=seats, mode="classic", move_time=15, tempo="fast", seed=4)
-    services.hand_to_bot(match.pk, 0)  # the server plays Ana's seat: the match runs by itself
+    for seat in (0, 1):  # the server plays both humans' seats: the match runs by itself
+        services.hand_to_bot(match.pk, seat)
     job_queue.run_until_finished(match.pk)
 
     match = Match.objects.get(pk=match.pk)
     record = MatchRecord.objects.get(match=match)
     assert record.actions == match.actions.count() == match.version
     assert record.finished_at == match.finished_at
-    assert record.rated
-    assert record.humans == 1
+    assert record.rated  # two signed-up humans (issue 23)
+    assert record.humans == 2
     assert sorted(record.players.values_list("seat", flat=True)) == [0, 1, 2, 3]
     ana_result = record.players.get(seat=0)
     assert ana_result.user == ana
@@ -50,7 +52,7 @@ def test_a_live_match_is_recorded_once_when_it_ends(job_queue):
         RatingChange.objects.count(),
     )
     assert counts[1] == 1
-    assert counts[3] == 1
+    assert counts[3] == 2
 
     match_finished.send(sender=Match, match=match)
     assert record_match(match) == record
