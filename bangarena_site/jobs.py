@@ -10,8 +10,10 @@ through the Redis broker. The same job functions run in both stacks; only the se
 - Embedded default: the ``EmbeddedScheduler`` keeps timers on the ASGI server's own event loop
   and runs each job in a worker thread, so no broker or worker process is needed.
 
-Jobs must be safe to run twice or late (reload state, do nothing when it is stale): a restart
-loses embedded timers, and Celery may deliver twice.
+Jobs must be safe to run twice, late or not at all (reload state, do nothing when it is stale;
+a periodic job covers what a lost one was for): a restart loses embedded timers, Celery may
+deliver twice, and a Celery worker that dies loses the jobs it held (the broker keeps no
+acknowledgements: settings.CELERY_BROKER_TRANSPORT_OPTIONS).
 """
 
 from __future__ import annotations

@@ -282,7 +282,13 @@ else:
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
-CELERY_TASK_ACKS_LATE = True
+# No acknowledgement emulation: kombu's Redis transport otherwise keeps every message in an
+# "unacked" hash and index until its task is done (two Redis pipelines in the worker's parent
+# per task: 2.3 -> 1.3 ms of its CPU per move, bench/table_load.py), only to hand back the
+# message of a worker that died after its visibility timeout, an hour later: too late for any
+# timer or bot move. Every job is safe to lose that way: a periodic job plays what a lost one
+# was for (bangarena_site.jobs; game.sweep replays overdue decisions within seconds).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"ack_emulation": False}
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Celery's Django fix-up closes the database connections before and after every task, and with

@@ -49,6 +49,7 @@ print(json.dumps({
     "database": s.DATABASES["default"]["ENGINE"],
     "layer": s.CHANNEL_LAYERS["default"]["BACKEND"],
     "prefix": s.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix"),
+    "broker_options": s.CELERY_BROKER_TRANSPORT_OPTIONS,
     "broker": s.CELERY_BROKER_URL, "hosts": s.ALLOWED_HOSTS,
     "csrf_origins": s.CSRF_TRUSTED_ORIGINS,
     "conn_max_age": s.DATABASES["default"].get("CONN_MAX_AGE"),
@@ -92,6 +93,8 @@ def test_production_values_select_postgres_redis_and_no_debug() -> None:
     assert seen["database"] == "django.db.backends.postgresql"
     assert seen["layer"] == "bangarena_site.live.layer.PubSubLayer"  # channels-redis
     assert seen["prefix"] == "asgi0."
+    # Every job may be lost (a periodic job covers it): no per-task acknowledgement pipelines.
+    assert seen["broker_options"] == {"ack_emulation": False}
     assert seen["broker"] == "redis://redis:6379/0"
     assert seen["hosts"] == ["bangarena.example", "www.bangarena.example"]
     assert seen["csrf_origins"] == ["https://bangarena.example", "https://www.bangarena.example"]
