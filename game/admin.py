@@ -57,7 +57,17 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 class MatchSeatInline(ReadOnlyInline):
     model = MatchSeat
-    fields = ["seat", "kind", "name", "label", "user", "autopilot", "connected", "last_seen"]
+    fields = [
+        "seat",
+        "kind",
+        "name",
+        "label",
+        "strength",
+        "user",
+        "autopilot",
+        "connected",
+        "last_seen",
+    ]
     # The same names, all read-only: django-stubs types the two lists differently.
     readonly_fields = fields  # type: ignore[assignment]
 

@@ -27,8 +27,9 @@ from typing import Any
 
 from bangarena_engine.types import Action, View
 
-#: (seat, that seat's engine view, its legal actions, the match's bot seed) -> one legal action.
-BotMove = Callable[[int, View, list[Action], int], Action]
+#: (seat, that seat's engine view, its legal actions, the match's bot seed, the seat's bot
+#: strength) -> one legal action.
+BotMove = Callable[[int, View, list[Action], int, str], Action]
 #: The match's seats (MatchSeat rows or doubles) -> seat -> display name of its model.
 SeatModels = Callable[[Sequence[Any]], dict[int, str]]
 #: A match -> seat -> name of the agent program that plays it.
@@ -41,7 +42,7 @@ StoreSettings = Callable[[Any, dict[str, Any]], None]
 SkillRatings = Callable[[Collection[int]], dict[int, int]]
 
 
-def _no_bots(seat: int, view: View, legal: list[Action], seed: int) -> Action:
+def _no_bots(seat: int, view: View, legal: list[Action], seed: int, strength: str) -> Action:
     raise LookupError("no bot is registered (machines is not an installed app)")
 
 
@@ -82,9 +83,12 @@ def provide_skill_ratings(func: SkillRatings) -> None:
     _skill_ratings = func
 
 
-def bot_move(seat: int, view: View, legal: list[Action], seed: int) -> Action:
-    """The bot's move for ``seat``, chosen from that seat's view and legal actions only."""
-    return _bot_move(seat, view, legal, seed)
+def bot_move(
+    seat: int, view: View, legal: list[Action], seed: int, *, strength: str = "normal"
+) -> Action:
+    """The bot's move for ``seat``, chosen from that seat's view and legal actions only, at
+    ``strength`` ("easy", "normal" or "hard": game.models.BotStrength, issue 22)."""
+    return _bot_move(seat, view, legal, seed, strength)
 
 
 def seat_models(seats: Sequence[Any]) -> dict[int, str]:

@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from bangarena_engine import Game, GameConfig
 from game import storage
@@ -29,6 +30,16 @@ class Tempo(models.TextChoices):
     SLOW = "slow", _("Slow")
     NORMAL = "normal", _("Normal")
     FAST = "fast", _("Fast")
+
+
+class BotStrength(models.TextChoices):
+    """How well the server bot plays a bot seat (issue 22, R141), chosen per seat in the room
+    and on the start screen; the values are ``machines.bots.STRENGTHS``. A human's or an AI
+    seat handed to the bot (R121) is not a bot seat and always plays Normal."""
+
+    EASY = "easy", pgettext_lazy("bot strength", "Easy")
+    NORMAL = "normal", pgettext_lazy("bot strength", "Normal")
+    HARD = "hard", pgettext_lazy("bot strength", "Hard")
 
 
 class MoveTime(models.IntegerChoices):
@@ -168,6 +179,12 @@ class MatchSeat(models.Model):
     name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)
     label = models.CharField(_("label"), max_length=20, blank=True, help_text=_('"Bot 3", "AI 2"'))
     autopilot = models.BooleanField(_("handed to bot"), default=False)
+    # How well the server bot plays a bot seat (issue 22); other seats keep Normal, the
+    # strength the bot plays a seat handed to it at (R121). Matches from before strengths
+    # existed were played by today's Normal bot, and read so.
+    strength = models.CharField(
+        _("bot strength"), max_length=6, choices=BotStrength.choices, default=BotStrength.NORMAL
+    )
     # The player's opt-in: when "pass" is their only answer, the server passes for them after
     # the tempo pause. Off by default, because answering at once tells the table the hand
     # holds nothing to answer with.
@@ -223,6 +240,12 @@ class MatchSeat(models.Model):
         the same timer as a human, and the timeout makes the automatic move (R142, R143).
         When it keeps timing out, the autopilot hands it to the bot too (R121)."""
         return self.kind == self.Kind.BOT or self.autopilot
+
+    @property
+    def bot_strength(self) -> str:
+        """The strength the server bot plays this seat at: a bot seat's own; Normal for a
+        human's or an AI seat handed to the bot (R121), which nobody chose a strength for."""
+        return self.strength if self.kind == self.Kind.BOT else BotStrength.NORMAL
 
 
 class TableScreen(models.Model):

@@ -1,4 +1,4 @@
-"""The names of seats nobody owns: "Bot N" and "AI N" (R141, R142).
+"""The names of seats nobody owns: "Bot N" and "AI N" (R141, R142), and a bot's strength.
 
 A label is stored in English ("Bot 3"), because it is also part of the agent protocol, the AI
 prompt and the admin's records, which keep one language. Every screen a player reads shows it
@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+
+from game.models import BotStrength
 
 BOT_LABEL = _("Bot %(number)s")
 AI_LABEL = _("AI %(number)s")
@@ -49,6 +51,21 @@ def shown(label: str) -> str:
         return label
     template = BOT_LABEL if found.group(1) == "Bot" else AI_LABEL
     return str(template) % {"number": found.group(2)}
+
+
+def strength_name(kind: str, strength: str) -> str:
+    """A bot seat's strength as players read it ("Hard", issue 22), in the active language;
+    '' for any other seat, whose strength nobody chose (the bot plays a player's seat at
+    Normal, R121), and for a strength a record does not hold."""
+    if kind != "bot" or strength not in BotStrength.values:
+        return ""
+    return str(BotStrength(strength).label)
+
+
+def with_strength(name: str, kind: str, strength: str) -> str:
+    """A seat's name with its bot's strength, as lists of players read it: "Bot 2 · Hard"."""
+    shown_strength = strength_name(kind, strength)
+    return f"{name} · {shown_strength}" if shown_strength else name
 
 
 def seat_name(kind: str, name: str) -> str:

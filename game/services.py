@@ -29,7 +29,7 @@ from bangarena_site import jobs
 from bangarena_site.logs import about_match
 from game import broadcast, hooks, notices, seat_labels
 from game import clock as match_clock
-from game.models import Match, MatchAction, MatchSeat, MoveTime, TableSignal, Tempo
+from game.models import BotStrength, Match, MatchAction, MatchSeat, MoveTime, TableSignal, Tempo
 from game.signals import ai_decision_requested, match_finished, match_started
 from game.table import context as table_context
 
@@ -82,6 +82,8 @@ class SeatSpec:
     name: str
     user_id: int | None = None
     guest_key: str = ""
+    #: How well the bot plays a bot seat (issue 22); only a bot seat has a choice (R121).
+    strength: str = BotStrength.NORMAL
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,10 @@ def start_match(
     for spec in seats:
         if spec.kind not in MatchSeat.Kind.values:
             raise ValueError(f"unknown seat kind {spec.kind!r}")
+        if spec.strength not in BotStrength.values:
+            raise ValueError(f"unknown bot strength {spec.strength!r}")
+        if spec.kind != MatchSeat.Kind.BOT and spec.strength != BotStrength.NORMAL:
+            raise ValueError(f"only a bot seat has a strength, not a {spec.kind} seat")
     if host_seat is not None and not (
         0 <= host_seat < len(seats) and seats[host_seat].kind == MatchSeat.Kind.HUMAN
     ):
@@ -152,6 +158,7 @@ def start_match(
                 guest_key=spec.guest_key,
                 name=spec.name[:20],
                 label=_label(seats, index),
+                strength=spec.strength,
                 # Nobody has opened the table yet: a player who is not on his way is away
                 # from the start (Q48); one who is counts as seen now, for one window.
                 connected=spec.kind == MatchSeat.Kind.HUMAN and index in present,
@@ -231,7 +238,7 @@ def play_due(match_id: int, version: int) -> SubmitResult | None:
         seats = _seats(match)
         if seats[seat].plays_itself:
             game = match.game()
-            action = _bot_action(match, game, seat)
+            action = _bot_action(match, game, seat, seats[seat].bot_strength)
             return _apply(match, game, seats, seat, action, MatchAction.Cause.BOT, now)
         if seats[seat].auto_pass:
             game = match.game()
@@ -297,11 +304,12 @@ def overdue_matches(now: datetime | None = None) -> list[tuple[int, int]]:
     return list(due.values_list("pk", "version"))
 
 
-def _bot_action(match: Match, game: Game, seat: int) -> Action:
-    """The server bot's move for ``seat`` (R121, R141), from that seat's view only."""
+def _bot_action(match: Match, game: Game, seat: int, strength: str) -> Action:
+    """The server bot's move for ``seat`` (R121, R141), from that seat's view only, at the
+    seat's ``strength`` (issue 22)."""
     view = game.view(seat)
     legal = game.legal_actions(seat)
-    action = hooks.bot_move(seat, view, legal, bot_seed(match))
+    action = hooks.bot_move(seat, view, legal, bot_seed(match), strength=strength)
     if action not in legal:
         # A bot bug must not freeze the table: log it and make the simplest move (R120).
         logger.error("Bot for match %s seat %s chose an illegal %r", match.pk, seat, action)

@@ -63,7 +63,7 @@ class RoomSeatInline(admin.TabularInline):
     model = RoomSeat
     extra = 0
     can_delete = False
-    fields = ["index", "kind", "name", "user", "connected", "joined_at", "last_seen"]
+    fields = ["index", "kind", "strength", "name", "user", "connected", "joined_at", "last_seen"]
     # The same names, all read-only: django-stubs types the two lists differently.
     readonly_fields = fields  # type: ignore[assignment]
 

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext_lazy
 
 from bangarena_site.accounts.validators import validate_no_control_characters
 from game import catalogue
-from game.models import SEAT_NAME_MAX_LENGTH, MoveTime, Tempo
+from game.models import SEAT_NAME_MAX_LENGTH, BotStrength, MoveTime, Tempo
 from lobby.models import MAX_SEATS, MIN_SEATS, PlayerReport
 from lobby.services import RoomSettings
 
@@ -21,6 +21,7 @@ DEFAULTS: dict[str, Any] = {
     "mode": "classic",
     "move_time": 30,
     "tempo": "normal",
+    "bot_strength": BotStrength.NORMAL.value,
 }
 SEAT_CHOICES = [(n, str(n)) for n in range(MIN_SEATS, MAX_SEATS + 1)]
 MODE_CHOICES = list(catalogue.MODES.items())
@@ -81,6 +82,15 @@ class SettingsForm(forms.Form):
         label=_("Move time"), choices=MoveTime.choices, coerce=int, widget=forms.RadioSelect
     )
     tempo = forms.ChoiceField(label=_("Tempo"), choices=Tempo.choices, widget=forms.RadioSelect)
+    # How well the bots play at Play and Watch bot match (issue 22). Optional: a form from
+    # before strengths existed plays Normal, as it did then.
+    bot_strength = forms.ChoiceField(
+        label=_("Bot strength"),
+        choices=BotStrength.choices,
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": _("Choose Easy, Normal or Hard for the bots.")},
+    )
     code = forms.CharField(
         label=_("Room code"),
         required=False,
@@ -110,6 +120,10 @@ class SettingsForm(forms.Form):
         return RoomSettings(
             seats=data["seats"], mode=data["mode"], move_time=data["move_time"], tempo=data["tempo"]
         )
+
+    def chosen_strength(self) -> str:
+        """The bots' strength for Play and Watch bot match (issue 22), Normal when unset."""
+        return self.cleaned_data.get("bot_strength") or BotStrength.NORMAL
 
     def remembered(self) -> dict[str, Any]:
         """The settings worth keeping for next time (not the code)."""

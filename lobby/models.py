@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bangarena_site.accounts.validators import validate_no_control_characters
 from game import catalogue
-from game.models import SEAT_NAME_MAX_LENGTH, Match, MatchSeat, MoveTime, Tempo
+from game.models import SEAT_NAME_MAX_LENGTH, BotStrength, Match, MatchSeat, MoveTime, Tempo
 
 MIN_SEATS = 4
 MAX_SEATS = 8
@@ -115,6 +115,11 @@ class RoomSeat(models.Model):
         _("name at the table"),
         max_length=SEAT_NAME_MAX_LENGTH,
         validators=[validate_no_control_characters],
+    )
+    # A bot seat's strength, the host's choice (issue 22); the match's seat gets it at Start
+    # and Play again. Other seats keep Normal: the bot plays a player's seat only at Normal.
+    strength = models.CharField(
+        _("bot strength"), max_length=6, choices=BotStrength.choices, default=BotStrength.NORMAL
     )
     joined_at = models.DateTimeField(_("joined at"))
     connected = models.BooleanField(_("connected"), default=False)

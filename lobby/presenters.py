@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from game import catalogue, seat_labels
-from game.models import MatchSeat, MoveTime, Tempo
+from game.models import BotStrength, MatchSeat, MoveTime, Tempo
 from lobby import blocks, services
 from lobby.forms import plays_as_classic
 from lobby.identity import Person
@@ -47,6 +47,9 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
                 "name": seat.name or _badge(seat, members),
                 "badge": _badge(seat, members),
                 "kind": seat.kind,
+                # A bot's strength (issue 22); the host chooses it while the room is open.
+                "strength": seat.strength,
+                "strength_name": seat_labels.strength_name(seat.kind, seat.strength),
                 "is_host": seat.pk == room.host_id,
                 "is_me": me is not None and seat.pk == me.pk,
                 "present": present if seat.is_human else True,
@@ -88,6 +91,8 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
         "play_again": room.is_open and match is not None and not match.is_running,
         "waiting_for": ", ".join(waiting_for),
         "is_public": room.is_public,
+        "strengths": BotStrength.choices,
+        "default_strength": BotStrength.NORMAL,
         "kicked": me is None and services.was_kicked(room, person),
     }
 

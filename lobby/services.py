@@ -31,7 +31,7 @@ from bangarena_site import jobs
 from game import broadcast as game_broadcast
 from game import presence, seat_labels
 from game import services as game_services
-from game.models import SEAT_NAME_MAX_LENGTH, Match, MatchSeat
+from game.models import SEAT_NAME_MAX_LENGTH, BotStrength, Match, MatchSeat
 from game.services import SeatSpec
 from lobby import apart, broadcast, codes
 from lobby.identity import Person
@@ -70,7 +70,11 @@ ERROR_MESSAGES: dict[str, Promise] = {
     "report_bot": _("Only players can be reported, not bots or AIs."),
     "report_self": _("You cannot report yourself."),
     "kicked": _("The host removed you from this room, so you cannot take a seat in it again."),
+    "no_strength": _("Choose Easy, Normal or Hard for the bot."),
+    "not_bot": _("Only a bot has a strength to choose: the bot plays a player's seat at Normal."),
 }
+#: Refusals of input no page of the site sends (a forged or garbled form): 400, not 409.
+BAD_INPUT = frozenset({"no_strength"})
 
 
 class RoomError(Exception):
@@ -79,6 +83,7 @@ class RoomError(Exception):
     def __init__(self, code: str) -> None:
         self.code = code
         self.message = ERROR_MESSAGES[code]
+        self.status = 400 if code in BAD_INPUT else 409
         super().__init__(code)
 
 
@@ -126,9 +131,12 @@ def create_room(person: Person, name: str, settings: RoomSettings) -> Room:
     raise RuntimeError("could not find a free room code")
 
 
-def play_now(person: Person, name: str, settings: RoomSettings) -> Match:
-    """Play (R130): a private room with the player as host at a random seat, bots in every
-    other seat, started at once."""
+def play_now(
+    person: Person, name: str, settings: RoomSettings, *, bot_strength: str = BotStrength.NORMAL
+) -> Match:
+    """Play (R130): a private room with the player as host at a random seat, bots of
+    ``bot_strength`` (issue 22) in every other seat, started at once."""
+    _check_strength(bot_strength)
     with transaction.atomic():
         room = create_room(person, name, settings)
         room = _locked(room.pk)
@@ -140,9 +148,7 @@ def play_now(person: Person, name: str, settings: RoomSettings) -> Match:
             host_seat.save(update_fields=["index"])
         now = clock()
         for index in _free_indices(room):
-            RoomSeat.objects.create(
-                room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
-            )
+            _new_bot(room, index, now, bot_strength)
         return _start(room, starter=host_seat)
 
 
@@ -160,9 +166,7 @@ def start_quick_table(people: list[tuple[Person, str]], settings: RoomSettings) 
         for index, (person, name) in enumerate(rest, start=1):
             _seat_person(room, index, person, _free_name(room, name), now)
         for index in _free_indices(room):
-            RoomSeat.objects.create(
-                room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
-            )
+            _new_bot(room, index, now)
         return _start(room, everyone_here=True)
 
 
@@ -297,33 +301,52 @@ def set_public(room_id: int, person: Person, *, public: bool, language: str = ""
         transaction.on_commit(broadcast.open_rooms_changed, robust=True)
 
 
-def fill_with_bots(room_id: int, person: Person) -> int:
-    """Bots take every free seat; returns how many were seated."""
+def fill_with_bots(room_id: int, person: Person, strength: str = BotStrength.NORMAL) -> int:
+    """Bots of ``strength`` (issue 22) take every free seat; returns how many were seated."""
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
+        _check_strength(strength)
         now = clock()
         free = _free_indices(room)
         for index in free:
-            RoomSeat.objects.create(
-                room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
-            )
+            _new_bot(room, index, now, strength)
         _touch(room, now)
         _redraw_on_commit(room)
         return len(free)
 
 
-def seat_bot(room_id: int, person: Person, index: int) -> None:
-    """A bot takes one chosen free seat."""
+def seat_bot(room_id: int, person: Person, index: int, strength: str = BotStrength.NORMAL) -> None:
+    """A bot of ``strength`` (issue 22) takes one chosen free seat."""
     with transaction.atomic():
         room = _host_locked(room_id, person, open_only=True)
         _check_index(room, index)
+        _check_strength(strength)
         if room.members.filter(index=index).exists():
             raise RoomError("seat_taken")
         now = clock()
-        RoomSeat.objects.create(
-            room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
-        )
+        _new_bot(room, index, now, strength)
         _touch(room, now)
+        _redraw_on_commit(room)
+
+
+def set_bot_strength(room_id: int, person: Person, index: int, strength: str) -> None:
+    """The host chooses how well the bot in seat ``index`` plays (issue 22): Easy, Normal or
+    Hard, kept for every match of the room until changed. Only between matches, like every
+    seat change (Q59): a running match's bots keep the strength they started with."""
+    with transaction.atomic():
+        room = _host_locked(room_id, person, open_only=True)
+        _check_index(room, index)
+        _check_strength(strength)
+        seat = room.members.filter(index=index).first()
+        if seat is None:
+            raise RoomError("no_player")
+        if seat.kind != RoomSeat.Kind.BOT:
+            raise RoomError("not_bot")
+        if seat.strength == strength:
+            return
+        seat.strength = strength
+        seat.save(update_fields=["strength"])
+        _touch(room, clock())
         _redraw_on_commit(room)
 
 
@@ -372,9 +395,7 @@ def replace_with_bot(room_id: int, person: Person, index: int) -> None:
         seat = _occupied_player(room, index)
         now = clock()
         seat.delete()
-        RoomSeat.objects.create(
-            room=room, index=index, kind=RoomSeat.Kind.BOT, name="", joined_at=now
-        )
+        _new_bot(room, index, now)
         _touch(room, now)
         _redraw_on_commit(room)
 
@@ -547,7 +568,9 @@ def _seat_spec(seat: RoomSeat, seats: list[RoomSeat]) -> SeatSpec:
             user_id=seat.user_id,
             guest_key=seat.guest_key,
         )
-    return SeatSpec(kind=seat.kind, name=str(seat_label(seat, seats)))
+    if seat.kind == RoomSeat.Kind.BOT:
+        return SeatSpec(kind=seat.kind, name=seat_label(seat, seats), strength=seat.strength)
+    return SeatSpec(kind=seat.kind, name=seat_label(seat, seats))
 
 
 def seat_label(seat: RoomSeat, seats: list[RoomSeat]) -> str:
@@ -848,6 +871,19 @@ def _free_indices(room: Room) -> list[int]:
 def _check_index(room: Room, index: int) -> None:
     if not 0 <= index < room.seats:
         raise RoomError("no_such_seat")
+
+
+def _check_strength(strength: str) -> None:
+    """Refuse a bot strength that is none of Easy, Normal and Hard (a forged form)."""
+    if strength not in BotStrength.values:
+        raise RoomError("no_strength")
+
+
+def _new_bot(room: Room, index: int, now: datetime, strength: str = BotStrength.NORMAL) -> RoomSeat:
+    """A bot of ``strength`` in the free seat ``index`` (its label is counted at Start)."""
+    return RoomSeat.objects.create(
+        room=room, index=index, kind=RoomSeat.Kind.BOT, name="", strength=strength, joined_at=now
+    )
 
 
 def _occupied(room: Room, index: int) -> RoomSeat:

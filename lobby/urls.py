@@ -26,6 +26,7 @@ urlpatterns = [
     path("r/<str:code>/public/", views.set_public, name="public"),
     path("r/<str:code>/fill/", views.fill_with_bots, name="fill"),
     path("r/<str:code>/seat/<int:index>/bot/", views.seat_bot, name="seat_bot"),
+    path("r/<str:code>/seat/<int:index>/strength/", views.set_bot_strength, name="bot_strength"),
     path("r/<str:code>/seat/<int:index>/replace/", views.replace_with_bot, name="replace"),
     path("r/<str:code>/seat/<int:index>/remove/", views.remove, name="remove"),
     path("r/<str:code>/seat/<int:index>/kick/", views.kick, name="kick"),

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from bangarena_site.accounts.forms import client_address
 from game import presence, seat_labels
 from game import services as game_services
-from game.models import Match, MatchSeat
+from game.models import BotStrength, Match, MatchSeat
 from game.services import SeatSpec
 from lobby import codes, preferences, services
 from lobby.forms import NameForm, SettingsForm
@@ -87,7 +87,9 @@ def play(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _start_page(request, form, status=400)
     person = person_of(request, create_session=True)
-    match = services.play_now(person, form.cleaned_data["name"], form.room_settings())
+    match = services.play_now(
+        person, form.cleaned_data["name"], form.room_settings(), bot_strength=form.chosen_strength()
+    )
     return redirect("game:table", match.pk)
 
 
@@ -175,14 +177,18 @@ def _watch_started(request: HttpRequest, code: str) -> HttpResponse:
 
 @start_form_target
 def watch(request: HttpRequest) -> HttpResponse:
-    """Watch bot match (R130): a running all-bot table, or a new one if none runs."""
+    """Watch bot match (R130): a running all-bot table of the chosen bot strength (issue 22),
+    or a new one if none runs."""
     form = _settings_form(request, require_name=False)
     if not form.is_valid():
         return _start_page(request, form, status=400)
-    humans = MatchSeat.objects.filter(match=OuterRef("pk"), kind=MatchSeat.Kind.HUMAN)
+    strength = form.chosen_strength()
+    others = MatchSeat.objects.filter(match=OuterRef("pk")).filter(
+        ~Q(kind=MatchSeat.Kind.BOT) | ~Q(strength=strength)
+    )
     match = (
         Match.objects.filter(status=Match.Status.RUNNING)
-        .exclude(Exists(humans))
+        .exclude(Exists(others))
         .order_by("-created_at")
         .first()
     )
@@ -190,7 +196,7 @@ def watch(request: HttpRequest) -> HttpResponse:
         settings = form.room_settings()
         match = game_services.start_match(
             seats=[
-                SeatSpec(kind="bot", name=seat_labels.stored("bot", n))
+                SeatSpec(kind="bot", name=seat_labels.stored("bot", n), strength=strength)
                 for n in range(1, settings.seats + 1)
             ],
             mode=settings.mode,
@@ -365,7 +371,9 @@ def _host_action(
         except services.RoomError as error:
             if getattr(request, "htmx", False):
                 return HttpResponse(
-                    str(error.message), status=409, content_type="text/plain; charset=utf-8"
+                    str(error.message),
+                    status=error.status,
+                    content_type="text/plain; charset=utf-8",
                 )
             messages.error(request, str(error.message))
             return redirect("lobby:room", room.code)
@@ -391,12 +399,19 @@ def _set_public(room_id: int, person: Person, public: str = "") -> None:
     services.set_public(room_id, person, public=public == "1", language=get_language())
 
 
-def _fill(room_id: int, person: Person) -> int:
-    return services.fill_with_bots(room_id, person)
+def _fill(room_id: int, person: Person, strength: str = "") -> int:
+    """Fill with bots of the chosen ``strength`` (issue 22); a form without one fills with
+    Normal bots."""
+    return services.fill_with_bots(room_id, person, strength or BotStrength.NORMAL)
 
 
-def _seat_bot(room_id: int, person: Person, index: int) -> None:
-    services.seat_bot(room_id, person, index)
+def _seat_bot(room_id: int, person: Person, index: int, strength: str = "") -> None:
+    services.seat_bot(room_id, person, index, strength or BotStrength.NORMAL)
+
+
+def _set_strength(room_id: int, person: Person, index: int, strength: str = "") -> None:
+    """How well the bot in seat ``index`` plays (issue 22); a form without one is refused."""
+    services.set_bot_strength(room_id, person, index, strength)
 
 
 def _replace(room_id: int, person: Person, index: int) -> None:
@@ -440,8 +455,9 @@ def _with_model(action: Callable[..., Any]) -> Callable[..., HttpResponse]:
 
 
 set_public = _host_action(_set_public, fields=("public",))
-fill_with_bots = _host_action(_fill)
-seat_bot = _host_action(_seat_bot)
+fill_with_bots = _host_action(_fill, fields=("strength",))
+seat_bot = _host_action(_seat_bot, fields=("strength",))
+set_bot_strength = _host_action(_set_strength, fields=("strength",))
 replace_with_bot = _host_action(_replace)
 remove = _host_action(_remove)
 kick = _host_action(_kick)

@@ -44,6 +44,7 @@ class PlayerResultInline(ReadOnlyMixin, admin.TabularInline):
     fields = [
         "seat",
         "kind",
+        "strength",
         "name",
         "user",
         "role_name",

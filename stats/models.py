@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from game.models import SEAT_NAME_MAX_LENGTH, Match, MatchSeat
+from game.models import SEAT_NAME_MAX_LENGTH, BotStrength, Match, MatchSeat
 
 
 class MatchRecord(models.Model):
@@ -70,6 +70,10 @@ class PlayerResult(models.Model):
     guest_key = models.CharField(_("guest session key"), max_length=40, blank=True, db_index=True)
     name = models.CharField(_("name at the table"), max_length=SEAT_NAME_MAX_LENGTH)
     label = models.CharField(_("label"), max_length=20, blank=True)
+    # How well a bot seat's bot played (issue 22); '' for a human's or an AI seat.
+    strength = models.CharField(
+        _("bot strength"), max_length=6, choices=BotStrength.choices, blank=True
+    )
     character = models.CharField(_("character"), max_length=20)
     role = models.CharField(_("role"), max_length=16)
     team = models.CharField(_("team"), max_length=10)

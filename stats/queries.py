@@ -20,6 +20,7 @@ from uuid import uuid4
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import (
+    Case,
     Count,
     Exists,
     ExpressionWrapper,
@@ -30,10 +31,13 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Sum,
+    Value,
+    When,
 )
 from django.utils import timezone
 
 from game import catalogue
+from game.models import BotStrength
 from stats.charts import cumulative
 from stats.models import ALL_TIME_START, PeriodTally, PlayerResult, Rating, RatingChange
 
@@ -339,15 +343,16 @@ def history_rows(ids: list[int]) -> list[HistoryRow]:
     )
 
 
-def table_mates(rows: list[HistoryRow]) -> dict[int, list[tuple[str, str]]]:
-    """The other players of each listed match, by record id, in seat order, as (kind, name):
-    one query for the whole page."""
+def table_mates(rows: list[HistoryRow]) -> dict[int, list[tuple[str, str, str]]]:
+    """The other players of each listed match, by record id, in seat order, as (kind, name,
+    bot strength): one query for the whole page."""
     mine = {(row["record_id"], row["seat"]) for row in rows}
-    others: dict[int, list[tuple[str, str]]] = {row["record_id"]: [] for row in rows}
+    others: dict[int, list[tuple[str, str, str]]] = {row["record_id"]: [] for row in rows}
     seats = PlayerResult.objects.filter(record_id__in=list(others)).order_by("record_id", "seat")
-    for record_id, seat, kind, name in seats.values_list("record_id", "seat", "kind", "name"):
+    fields = ("record_id", "seat", "kind", "name", "strength")
+    for record_id, seat, kind, name, strength in seats.values_list(*fields):
         if (record_id, seat) not in mine:
-            others[record_id].append((kind, name))
+            others[record_id].append((kind, name, strength))
     return others
 
 
@@ -417,6 +422,33 @@ def by_role(user_id: int) -> list[Tally]:
     return [
         Tally(key, str(catalogue.role_name(key)), *played.get(key, (0, 0)))
         for key in catalogue.ROLES
+    ]
+
+
+def by_strongest_bot(user_id: int) -> list[Tally]:
+    """The user's matches with bots by the strongest bot at the table (issue 22), weakest
+    first, every strength listed (zero games where none); a match without bots is left out.
+    Each match counts once: a table with a Hard bot is a match against Hard bots, whatever
+    the other bots played at. One query."""
+    bots = PlayerResult.objects.filter(record_id=OuterRef("record_id"), kind="bot")
+    strongest = Case(
+        *(
+            When(Exists(bots.filter(strength=strength)), then=Value(strength))
+            for strength in reversed(BotStrength.values)
+        ),
+        default=Value(""),
+    )
+    rows = (
+        PlayerResult.objects.filter(user_id=user_id)
+        .annotate(strongest=strongest)
+        .values("strongest")
+        .annotate(games=Count("id"), wins=Count("id", filter=Q(won=True)))
+        .order_by()
+    )
+    played = {row["strongest"]: (row["games"], row["wins"]) for row in rows}
+    return [
+        Tally(strength, str(label), *played.get(strength, (0, 0)))
+        for strength, label in BotStrength.choices
     ]
 
 

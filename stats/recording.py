@@ -255,6 +255,7 @@ def _result(record: MatchRecord, seat: MatchSeat, line: SeatLine, won_badges: li
         guest_key=seat.guest_key if is_human and not seat.user_id else "",
         name=seat.name,
         label=seat.label,
+        strength=seat.strength if seat.kind == MatchSeat.Kind.BOT else "",
         character=line.character,
         role=line.role,
         team=line.team,

@@ -74,6 +74,7 @@ def _running_result(request: HttpRequest, match: Match, viewer: int | None) -> H
                 if meta
                 else str(player["seat"] + 1),
                 "badge": seat_labels.shown(meta.label) if meta and meta.label else "",
+                "strength": seat_labels.strength_name(meta.kind, meta.strength) if meta else "",
                 "role": catalogue.role_name(player["role"]) if player["role"] else None,
                 "role_id": player["role"] or "",
                 "character": catalogue.character_name(player["character"]),

@@ -30,6 +30,8 @@ def _player(row: PlayerResult, viewer: int | None) -> dict[str, Any]:
         "number": row.seat + 1,
         "name": seat_labels.seat_name(row.kind, row.name),
         "badge": seat_labels.shown(row.label),
+        # How well a bot seat's bot played (issue 22); '' for players and AI seats.
+        "strength": seat_labels.strength_name(row.kind, row.strength),
         "kind": row.kind,
         "is_viewer": row.seat == viewer,
         "role": catalogue.ROLES[row.role].name if row.role in catalogue.ROLES else row.role,

@@ -120,7 +120,8 @@ def history(request: SignedInRequest) -> HttpResponse:
                 "won": row["won"],
                 "rounds": row["record__rounds"],
                 "others": [
-                    seat_labels.seat_name(kind, name) for kind, name in mates[row["record_id"]]
+                    seat_labels.with_strength(seat_labels.seat_name(kind, name), kind, strength)
+                    for kind, name, strength in mates[row["record_id"]]
                 ],
                 "rating_change": signed(changes.get(row["record_id"])),
                 "url": summary_url.replace("/0/", f"/{row['record__match_id']}/"),
@@ -156,6 +157,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     totals = queries.totals(user.pk)
     roles = queries.by_role(user.pk)
     characters = queries.by_character(user.pk)
+    against_bots = queries.by_strongest_bot(user.pk)
     line = queries.timeline(user.pk)
     role_chart = charts.bar_chart(
         [
@@ -213,6 +215,10 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             "win_rate": _rate(totals.games, totals.wins),
             "roles": [(t, _rate(t.games, t.wins)) for t in roles],
             "characters": [(t, _rate(t.games, t.wins)) for t in characters],
+            # Issue 22: how the player fares against each bot strength, once they met bots.
+            "against_bots": [(t, _rate(t.games, t.wins)) for t in against_bots]
+            if any(t.games for t in against_bots)
+            else [],
             "favourite": characters[0] if characters else None,
             "role_chart": role_chart,
             "timeline_chart": timeline_chart,

@@ -25,6 +25,8 @@ class SeatInfo:
     name: str
     label: str = ""
     autopilot: bool = False
+    #: How well the bot plays a bot seat (issue 22: game.models.BotStrength's value).
+    strength: str = "normal"
     connected: bool = True
     auto_pass: bool = False
     #: The agent program's name on an agent seat (issue 9); '' otherwise.
@@ -96,6 +98,7 @@ def seat_infos(match: Any, seats: Sequence[Any]) -> tuple[SeatInfo, ...]:
             name=seat.name,
             label=getattr(seat, "label", ""),
             autopilot=bool(getattr(seat, "autopilot", False)),
+            strength=getattr(seat, "strength", "normal"),
             connected=bool(getattr(seat, "connected", True)),
             auto_pass=bool(getattr(seat, "auto_pass", False)),
             agent_badge=agents.get(seat.seat, ""),

@@ -160,9 +160,10 @@ def public_slices(sight: Sight) -> dict[str, Any]:
             ctx.deadline if deciding else None,
             _signals_about(sight.signals, seat),
         )
-        # The board shows the badge (kind, label, autopilot, agent, model), not the presence,
-        # nor the cards in front of the seat (their own region, which changes less often).
-        badge = (info.kind, info.name, info.label, info.autopilot) if info else None
+        # The board shows the badge (kind, label, autopilot, strength, agent, model), not the
+        # presence, nor the cards in front of the seat (their own region, which changes less
+        # often).
+        badge = (info.kind, info.name, info.label, info.autopilot, info.strength) if info else None
         models = (info.agent_badge, info.model_badge) if info else None
         board = {key: value for key, value in player.items() if key != "in_play"}
         slices[seat_public_id(seat)] = (board, badge, models)

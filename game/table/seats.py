@@ -41,6 +41,20 @@ def badge_for(info: SeatInfo | None, name: str) -> str:
     return gettext("Bot") if info.kind == "bot" else gettext("AI")
 
 
+def strength_for(info: SeatInfo | None) -> str:
+    """A bot seat's strength as its badge shows it ("Hard", issue 22); '' for every other
+    seat: a seat handed to the bot is no bot seat and has no strength of its own (R121)."""
+    return seat_labels.strength_name(info.kind, info.strength) if info is not None else ""
+
+
+def badge_title(info: SeatInfo | None) -> str:
+    """What the badge of a player's seat that the bot plays explains on hover: the host's
+    strength choice is for bot seats, so the bot plays it at Normal (R121, issue 22)."""
+    if info is None or info.kind != "human" or not info.autopilot:
+        return ""
+    return gettext("The bot plays this seat at Normal strength until its player takes it back.")
+
+
 #: How square the ring of seats is: 1 is an ellipse; less pushes the seats between the four
 #: sides out towards the corners, where a short laptop felt has room for them.
 SQUARENESS = 0.6
@@ -90,6 +104,10 @@ class SeatPublic:
     seat: int
     name: str
     badge: str
+    #: A bot seat's strength ("Hard"), shown in its badge; '' for other seats (issue 22).
+    strength: str
+    #: The badge's explanation on hover, '' for none.
+    badge_title: str
     kind: str
     connected: bool
     agent_badge: str
@@ -215,6 +233,8 @@ def seat_public(
         seat=seat,
         name=name,
         badge=badge_for(info, name),
+        strength=strength_for(info),
+        badge_title=badge_title(info),
         kind=info.kind if info else "bot",
         connected=info.connected if info else True,
         agent_badge=info.agent_badge if info else "",

@@ -2,10 +2,10 @@
 
 from machines.bots import choose, BotMemory
 memory = BotMemory.from_log(seat, view["log"])
-action = choose(view, legal_actions, memory, seed=0)
+action = choose(view, legal_actions, memory, seed=0, strength="normal")
 """
 
 from machines.bots.memory import BotMemory
-from machines.bots.policy import choose
+from machines.bots.policy import STRENGTHS, choose
 
-__all__ = ["BotMemory", "choose"]
+__all__ = ["STRENGTHS", "BotMemory", "choose"]

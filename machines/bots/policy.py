@@ -14,6 +14,9 @@ from machines.bots.context import Decision
 from machines.bots.memory import BotMemory
 from machines.bots.play import play_step
 
+#: How well a bot plays (issue 22), weakest first: the site offers these three for each bot seat.
+STRENGTHS = ("easy", "normal", "hard")
+
 _BY_PENDING: dict[str, Callable[[Decision], dict]] = {
     "respond_hit": respond.respond_hit,
     "duel": respond.duel_round,
@@ -26,8 +29,19 @@ _BY_PENDING: dict[str, Callable[[Decision], dict]] = {
 }
 
 
-def choose(view: dict, legal_actions: list[dict], memory: BotMemory, seed: int = 0) -> dict:
-    """Pick one element of ``legal_actions`` for the seat whose ``view`` this is."""
+def choose(
+    view: dict,
+    legal_actions: list[dict],
+    memory: BotMemory,
+    seed: int = 0,
+    *,
+    strength: str = "normal",
+) -> dict:
+    """Pick one element of ``legal_actions`` for the seat whose ``view`` this is, playing at
+    ``strength`` (one of ``STRENGTHS``). Easy and Hard play as Normal for now: their policies
+    come with the bots' own work on issue 22, behind this same signature."""
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown bot strength {strength!r}; one of {STRENGTHS}")
     if not legal_actions:
         raise ValueError("no legal action to choose from")
     if len(legal_actions) == 1:

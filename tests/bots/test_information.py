@@ -91,8 +91,10 @@ def test_response_is_the_same_whatever_the_seat_cannot_see_r141(k):
 
 def test_choose_takes_no_signals_and_the_view_carries_none_r128():
     """R128: signals never reach a bot: choose has no parameter for them and the view it
-    reads has no signal, claim, mark or reaction field."""
-    assert list(inspect.signature(choose).parameters) == ["view", "legal_actions", "memory", "seed"]
+    reads has no signal, claim, mark or reaction field (its strength, issue 22, is the seat's
+    own, chosen by the host before the match)."""
+    parameters = list(inspect.signature(choose).parameters)
+    assert parameters == ["view", "legal_actions", "memory", "seed", "strength"]
     game = Game.new(GameConfig(seats=5, seed=3))
     view = game.view(game.awaiting()[0])
     for key in view:

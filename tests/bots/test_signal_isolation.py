@@ -85,9 +85,9 @@ def test_r128_bot_decisions_are_identical_with_and_without_signals(
     seen: list[list[str]] = []
     real_choose = bots.choose
 
-    def spy(view, legal, memory, seed):  # type: ignore[no-untyped-def]
-        seen[-1].append(json.dumps([view, legal, seed], sort_keys=True))
-        return real_choose(view, legal, memory, seed)
+    def spy(view, legal, memory, seed, *, strength):  # type: ignore[no-untyped-def]
+        seen[-1].append(json.dumps([view, legal, seed, strength], sort_keys=True))
+        return real_choose(view, legal, memory, seed=seed, strength=strength)
 
     monkeypatch.setattr(bots, "choose", spy)
 

@@ -78,12 +78,12 @@ def test_toss_and_grab_targets_name_the_player_whose_card_it_is():
 
 def test_a_bot_seat_shows_its_name_once():
     """A seat read "Bot 2" as its name and "Bot 2" again as its badge; the badge now says what
-    the seat is."""
+    the seat is, and how well it plays (issue 22: a Normal bot by default)."""
     game = Game.new(GameConfig(seats=4, seed=2))
     block = seat_blocks(render(game, 0))[1]
     assert re.search(r'<p class="seat__name" title="Bot 2">Bot 2</p>', block)
-    badge = re.search(r'<span class="seat__badge badge badge--bot">([^<]*)</span>', block)
-    assert badge.group(1) == "Bot"
+    badge = re.search(r'<span class="seat__badge badge badge--bot[^"]*">(.*?)</span></span>', block)
+    assert visible_text(badge.group(1)) == "Bot · Normal"
 
 
 def test_the_check_message_stays_until_the_next_turn_begins():

@@ -22,7 +22,8 @@ def seat_map(room: Room) -> list[tuple[int, str, str]]:
 
 def snapshot(room: Room) -> tuple:
     room.refresh_from_db()
-    return (seat_map(room), room.status, room.host_id, Match.objects.count())
+    strengths = list(room.members.order_by("index").values_list("strength", flat=True))
+    return (seat_map(room), strengths, room.status, room.host_id, Match.objects.count())
 
 
 def test_fill_with_bots_takes_every_free_seat_r131(room_with_guests):
@@ -162,6 +163,7 @@ def test_seats_cannot_change_once_the_match_started_q59(room_with_guests):
 CONTROLS = [
     ("lobby:fill", ()),
     ("lobby:seat_bot", (3,)),
+    ("lobby:bot_strength", (2,)),
     ("lobby:replace", (1,)),
     ("lobby:remove", (1,)),
     ("lobby:start_match", ()),
@@ -180,7 +182,8 @@ def test_a_forged_host_action_gets_403_and_changes_nothing_r131(
         host_post(host, room, "lobby:seat_bot", 3)  # full, so only the host check stops it
     forger: Client = {"member": member, "outsider": guest()}.get(who) or _signed_in()
     before = snapshot(room)
-    response = host_post(forger, room, control, *args)
+    # A strength for the controls that take one (issue 22): refused all the same.
+    response = host_post(forger, room, control, *args, data={"strength": "hard"})
     assert response.status_code == 403
     assert snapshot(room) == before
 

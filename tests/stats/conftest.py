@@ -93,6 +93,7 @@ def store(
                 guest_key=spec.get("guest_key", ""),
                 name=spec.get("name") or (user.username if user else f"Bot {bots}"),
                 label=f"Bot {bots}" if kind == "bot" else "",
+                strength=spec.get("strength", "normal"),
             )
         )
     MatchSeat.objects.bulk_create(rows)
@@ -108,7 +109,8 @@ def finished_match(
     **config: Any,
 ) -> Match:
     """A finished match of ``GameConfig(**config)``; ``people`` entries (by seat) are dicts with
-    ``user`` or ``guest_key`` (humans) or nothing (bots); missing seats are bots."""
+    ``user`` or ``guest_key`` (humans) or nothing (bots, or a bot's ``strength``); missing
+    seats are Normal bots."""
     config.setdefault("seats", max(4, len(people)))
     config.setdefault("seed", seed)
     game_config = GameConfig(**config)

@@ -44,7 +44,8 @@ def test_a_history_row_shows_rounds_table_mates_and_the_rating_change():
     assert f'class="history__rounds">{record.rounds}<' in row
     others = row.split('class="history__others">')[1].split("</td>")[0]
     assert ">bob<" in others
-    assert ">Bot 1<" in others  # bots under their translated label
+    # Bots under their translated label, with the strength they played at (issue 22, R141).
+    assert ">Bot 1 · Normal<" in others
     assert ">ana<" not in others  # not oneself
     shown = f"+{delta}" if delta > 0 else (f"\u2212{-delta}" if delta < 0 else "±0")
     assert f">{shown}</span>" in row
