@@ -101,4 +101,5 @@ def context(
         now=moment(signals, log_length),
         seats=seats,
         signals=signals,
+        live=False,
     )

@@ -70,6 +70,8 @@ class TableContext:
     seats: tuple[SeatInfo, ...]
     #: None where a render carries no signals (R128: bots' and AI seats' screens).
     signals: tuple[SignalRecord, ...] | None = None
+    #: False for a replay's positions: drawn from a finished match, they offer no controls.
+    live: bool = True
 
     def seat(self, seat: int) -> SeatInfo | None:
         return self.seats[seat] if 0 <= seat < len(self.seats) else None

@@ -280,7 +280,7 @@ def bot_vote(ctx: TableContext, viewer: int | None, seat: int) -> BotVote | None
     vote appears the moment a player goes, without waiting for the next move."""
     me = ctx.seat(viewer) if viewer is not None else None
     info = ctx.seat(seat)
-    if me is None or info is None or seat == viewer or not ctx.running:
+    if me is None or info is None or seat == viewer or not ctx.running or not ctx.live:
         return None
     if me.kind != "human" or info.kind != "human" or info.autopilot:
         return None

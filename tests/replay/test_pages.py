@@ -125,17 +125,20 @@ def test_a_position_shows_exactly_the_game_after_n_actions(client: Client):
 
 
 def test_the_replay_has_no_controls_of_the_table(client: Client):
-    """Nothing of a replay can act: no move buttons, signals, host or seat switches, for the
-    seat whose decision it was, at every kind of moment."""
-    match = finished_match([{"guest_key": "g"}], seats=4, seed=12, mode="classic")
+    """Nothing of a replay can act: no move buttons, signals, host or seat switches, no vote on
+    another player's seat (two humans played: issue 23's vote needs them), for the seat whose
+    decision it was and for each human, at every kind of moment."""
+    match = finished_match(
+        [{"guest_key": "g"}, {"guest_key": "h"}], seats=4, seed=12, mode="classic"
+    )
     timeline = store.timeline(match)
     for at in range(0, timeline.last + 1, 3):
         game = timeline.game_at(at)
         awaited = game.awaiting()
-        seat = awaited[0] if awaited else 0
-        html = draw(match, at, seat).table
-        for control in ("ws-send", "hx-post", 'name="action"', "data-select-card", "<form"):
-            assert control not in html, (at, control)
+        for seat in {awaited[0] if awaited else 0, 0, 1}:
+            html = draw(match, at, seat).table
+            for control in ("ws-send", "hx-post", 'name="action"', "data-select-card", "<form"):
+                assert control not in html, (at, seat, control)
 
 
 def test_the_log_is_the_whole_match_with_the_current_moment_highlighted(client: Client):
