@@ -594,7 +594,11 @@ def vote_hand_to_bot(match_id: int, voter: int, seat: int) -> Vote:
         before = table_before(match)
         # A view, not the stored snapshot: the snapshot lags the moves made since it.
         if not before.game.view(None)["players"][seat]["alive"]:
-            raise MatchError("no_seat")  # out of the match: no decision left to make
+            out = _(
+                "This player is out of the match: "
+                "there is nothing left for a bot to play at this seat."
+            )
+            raise MatchError("out", out)
         passed = len(votes) >= needed
         absent.bot_votes = [] if passed else votes
         absent.bot_votes_away_since = None if passed else absent.away_since

@@ -23,6 +23,7 @@ from game.services import SeatSpec
 from game.table import context, screens
 from game.table.regions import private_slices, seat_private_id
 from tests.game.conftest import JobQueue, bot_seats, start
+from tests.game.test_signals import eliminate
 from tests.live.conftest import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -129,6 +130,22 @@ def test_only_players_present_at_the_table_may_vote_403(table, who):
 def test_a_bots_seat_is_nobodys_to_vote_on_403(table):
     match = table["match"]
     assert client_for(table["ann"]).post(vote_url(match, 3), **HTMX).status_code == 403
+
+
+def test_a_vote_on_an_eliminated_player_is_refused_in_words(table):
+    """Out of the match (R80), the absent seat has no decision left for a bot to make: the vote
+    is refused with the reason (409) and nothing changes, even from a majority."""
+    match = table["match"]
+    eliminate(match, 2)
+    before = list(MatchSeat.objects.filter(match=match).values())
+
+    for voter in ("ann", "bob"):
+        response = client_for(table[voter]).post(vote_url(match, 2), **HTMX)
+        assert response.status_code == 409
+        assert "out of the match" in response.content.decode()
+
+    assert list(MatchSeat.objects.filter(match=match).values()) == before
+    assert notices_of(match) == []
 
 
 def test_a_vote_after_the_player_came_back_changes_nothing(table):
