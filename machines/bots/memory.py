@@ -12,7 +12,8 @@ earlier act against that player: shooting someone who turns out to be a Bandit w
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,3 +121,65 @@ class BotMemory:
             if known.get(eliminator) != "marshal":
                 scores[eliminator] = scores.get(eliminator, 0.0) + _KILL_READING.get(role, 0.0)
         return scores
+
+
+class MemoryCache:
+    """The memories of the seats a process decided for, so a decision reads only new events.
+
+    Rebuilding a memory from the whole log at every decision made a bot game quadratic in its
+    length (issue 22). Here each (match, seat) keeps its memory and the events it has observed;
+    the next decision feeds it only the events since. It is used only when the log *extends*
+    what it saw (the same events, in order, then more): another process may have played moves
+    meanwhile (they are simply the new events), while a log that does not extend it (a replay,
+    a rewound or reused match key) rebuilds from the log. Either way the memory equals
+    ``BotMemory.from_log(seat, log)``, so the decision is the same as without the cache.
+
+    The check is exact: the seen events are compared with the log's prefix as lists, which is
+    a pointer comparison per event when the log holds the same event objects (one Game in this
+    process: the engine shares its logged events) and a dict comparison when the game was
+    loaded again. Thread-safe without a lock: an entry is taken out while it is used, so a
+    second thread deciding for the same seat at once rebuilds its own.
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        self.size = size
+        self._entries: OrderedDict[Hashable, tuple[BotMemory, list[Mapping[str, Any]]]] = (
+            OrderedDict()
+        )
+        self._lent: dict[Hashable, tuple[BotMemory, list[Mapping[str, Any]]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def take(self, key: Hashable, seat: int, log: Sequence[Mapping[str, Any]]) -> BotMemory:
+        """The memory of ``seat`` after ``log``; give it back with ``keep`` once decided."""
+        entry = self._entries.pop(key, None)
+        if entry is not None:
+            memory, seen = entry
+            n = len(seen)
+            if memory.seat == seat and len(log) >= n and (n == 0 or _extends(log, seen)):
+                new = log[n:]
+                memory.observe(new)
+                seen.extend(new)
+                self._lent[key] = (memory, seen)
+                return memory
+        memory = BotMemory.from_log(seat, log)
+        self._lent[key] = (memory, list(log))
+        return memory
+
+    def keep(self, key: Hashable, memory: BotMemory) -> None:
+        """Store ``memory`` (the one ``take`` returned for ``key``) for the next decision."""
+        lent = self._lent.pop(key, None)
+        if lent is None or lent[0] is not memory:
+            return  # another thread took the same key meanwhile: the next decision rebuilds
+        self._entries[key] = lent
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+
+def _extends(log: Sequence[Mapping[str, Any]], seen: list[Mapping[str, Any]]) -> bool:
+    """Whether ``log`` starts with exactly the events ``seen``."""
+    n = len(seen)
+    if log[n - 1] is seen[-1] and log[0] is seen[0]:
+        return True  # the same logged objects: one game's log, which only ever grows
+    return list(log[:n]) == seen

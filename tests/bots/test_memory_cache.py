@@ -1,0 +1,137 @@
+"""A bot's memory kept between moves decides exactly like one rebuilt from the log (issue 22).
+
+machines.autoplay keeps each (match, seat)'s BotMemory in a per-process MemoryCache and feeds
+it only the events since its last decision. These tests hold it to the contract of
+docs/decisions.md: the memory is always ``BotMemory.from_log(seat, view["log"])``, so every
+move is the one the rebuilt memory gives (R121: the same bot seed gives the same move; R141:
+only the seat's view, legal list and public memory decide).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from bangarena_engine import Game, GameConfig
+from machines import autoplay
+from machines.bots import STRENGTHS, BotMemory, choose
+from machines.bots.memory import MemoryCache
+
+
+def _awaited(game: Game) -> tuple[int, dict, list[dict]]:
+    seat = game.awaiting()[0]
+    return seat, dict(game.view(seat)), game.legal_actions(seat)
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_kept_memory_plays_the_same_game_as_rebuilt_memory_r121(strength: str) -> None:
+    """Two whole bot games from one seed, one rebuilding every memory from the log and one
+    using the cache: the same move at every decision, and the cached memory equals the rebuilt
+    one each time."""
+    cache = MemoryCache()
+    for seed in (1, 2):
+        config = GameConfig(seats=5, mode="double_agent" if seed == 2 else "classic", seed=seed)
+        rebuilt, kept = Game.new(config), Game.new(config)
+        for step in range(400):
+            if rebuilt.result is not None:
+                break
+            seat, view, legal = _awaited(rebuilt)
+            fresh = BotMemory.from_log(seat, view["log"])
+            expected = choose(view, legal, fresh, seed=step, strength=strength)
+            seat2, view2, legal2 = _awaited(kept)
+            memory = cache.take(("m", seed, seat2), seat2, view2["log"])
+            assert memory == fresh
+            action = choose(view2, legal2, memory, seed=step, strength=strength)
+            cache.keep(("m", seed, seat2), memory)
+            assert action == expected
+            rebuilt.apply(seat, expected)
+            kept.apply(seat2, action)
+        assert kept.to_dict() == rebuilt.to_dict()
+
+
+def test_autoplay_with_a_match_key_moves_as_without_one() -> None:
+    """The server's path (game.hooks.bot_move with the match's key) against the key-less one
+    that rebuilds from the log, over a whole game at every seat."""
+    autoplay.MEMORIES = MemoryCache()
+    game = Game.new(GameConfig(seats=6, seed=9))
+    for step in range(600):
+        if game.result is not None:
+            break
+        seat, view, legal = _awaited(game)
+        keyless = autoplay.bot_move(seat, view, legal, step, "normal")
+        keyed = autoplay.bot_move(seat, view, legal, step, "normal", match=77)
+        assert keyed == keyless
+        game.apply(seat, keyed)
+    assert game.result is not None
+    assert len(autoplay.MEMORIES) == 6
+
+
+def test_same_memory_same_action_and_choose_does_not_change_it() -> None:
+    """A kept memory is reused, so choose must leave it as it found it: asking twice with the
+    same memory gives the same action, and the memory still equals the rebuilt one."""
+    game = Game.new(GameConfig(seats=5, seed=3))
+    rng = random.Random(3)
+    for step in range(150):
+        if game.result is not None:
+            break
+        seat, view, legal = _awaited(game)
+        memory = BotMemory.from_log(seat, view["log"])
+        before = copy.deepcopy(memory)
+        for strength in STRENGTHS:
+            first = choose(view, legal, memory, seed=step, strength=strength)
+            assert choose(view, legal, memory, seed=step, strength=strength) == first
+        assert memory == before
+        game.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def _played(game: Game, moves: int, seed: int) -> Game:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.result is not None:
+            break
+        seat = game.awaiting()[0]
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[rng.randrange(len(legal))])
+    return game
+
+
+def test_moves_another_process_made_are_read_as_new_events() -> None:
+    """Another worker played many moves meanwhile and the game was loaded again from its
+    stored form (new event objects): the kept memory takes the whole gap and still equals the
+    rebuilt one."""
+    cache = MemoryCache()
+    game = _played(Game.new(GameConfig(seats=5, seed=4)), 30, 4)
+    cache.keep("k", cache.take("k", 1, game.view(1)["log"]))
+    reloaded = Game.from_dict(copy.deepcopy(_played(game, 40, 5).to_dict()))
+    log = reloaded.view(1)["log"]
+    assert cache.take("k", 1, log) == BotMemory.from_log(1, log)
+
+
+@pytest.mark.parametrize("case", ["other game", "earlier position", "other seat"])
+def test_a_log_that_does_not_extend_what_was_seen_is_rebuilt(case: str) -> None:
+    """The key is reused for another game, a replay goes back to an earlier position, or the
+    seat differs: the kept memory is not used, the rebuilt one is."""
+    cache = MemoryCache()
+    game = _played(Game.new(GameConfig(seats=5, seed=6)), 40, 6)
+    seen = game.view(2)["log"]
+    cache.keep("k", cache.take("k", 2, seen))
+    seat = 3 if case == "other seat" else 2
+    if case == "other game":
+        log = _played(Game.new(GameConfig(seats=5, seed=7)), 100, 7).view(seat)["log"]
+        assert len(log) > len(seen)  # long enough that only its content tells it apart
+    else:
+        log = game.view(seat)["log"][:-5]  # what the view said five events earlier
+        if case == "other seat":
+            log = game.view(seat)["log"]
+    assert cache.take("k", seat, log) == BotMemory.from_log(seat, log)
+
+
+def test_the_cache_forgets_the_oldest_matches() -> None:
+    """Bounded: a long-running worker keeps at most ``size`` seats' memories."""
+    cache = MemoryCache(size=3)
+    log = Game.new(GameConfig(seats=5, seed=1)).view(0)["log"]
+    for key in range(5):
+        cache.keep(key, cache.take(key, 0, log))
+    assert len(cache) == 3
