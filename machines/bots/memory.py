@@ -51,6 +51,12 @@ class BotMemory:
     kills: list[tuple[int, str]] = field(default_factory=list)  # (eliminator, victim's role)
     revealed: dict[int, str] = field(default_factory=dict)
     events_seen: int = 0
+    #: The acts summed per (actor, target), in the order first seen, and how many acts the
+    #: sums hold: what hostility reads, so a decision costs the number of pairs (at most
+    #: seats²) instead of every act so far, and only the acts since are added up.
+    _pairs: dict[tuple[int, int], float] = field(default_factory=dict, repr=False, compare=False)
+    _summed: int = field(default=0, repr=False, compare=False)
+    _last_summed: Act | None = field(default=None, repr=False, compare=False)
     _cache_key: tuple | None = field(default=None, repr=False, compare=False)
     _cache: dict[int, float] = field(default_factory=dict, repr=False, compare=False)
 
@@ -96,27 +102,52 @@ class BotMemory:
         key = (len(self.acts), len(self.kills), tuple(sorted(known_roles.items())))
         if key == self._cache_key:
             return self._cache
+        self._sum_pairs()
         scores: dict[int, float] = {}
         for _ in range(_PASSES):
             scores = self._one_pass(known_roles, scores)
         self._cache_key, self._cache = key, scores
         return scores
 
+    def _sum_pairs(self) -> None:
+        """Bring the per-pair sums up to date with ``acts``.
+
+        Only the acts since the last sum are added, and only while ``acts`` still starts with
+        the acts summed (the last one summed is the same object); a memory whose acts were
+        replaced (Easy's misread copy) sums from scratch. The sums are a new dict each time,
+        never changed in place, so a shallow copy of a memory (Hard's imagined seats) cannot
+        change the original's."""
+        acts, summed = self.acts, self._summed
+        if summed == len(acts) and (summed == 0 or acts[summed - 1] is self._last_summed):
+            return
+        if summed > len(acts) or (summed and acts[summed - 1] is not self._last_summed):
+            pairs: dict[tuple[int, int], float] = {}
+            summed = 0
+        else:
+            pairs = dict(self._pairs)
+        for act in acts[summed:]:
+            pair = (act.actor, act.target)
+            pairs[pair] = pairs.get(pair, 0.0) + act.weight
+        self._pairs, self._summed = pairs, len(acts)
+        self._last_summed = acts[-1] if acts else None
+
     def _one_pass(self, known: dict[int, str], previous: dict[int, float]) -> dict[int, float]:
+        # Every reading is linear in the act's weight, so acts between the same two players
+        # are read once with their summed weight (memory.observe keeps the sums).
         scores: dict[int, float] = {}
-        for act in self.acts:
-            actor_role = known.get(act.actor)
-            target_role = known.get(act.target)
+        for (actor, target), weight in self._pairs.items():
+            actor_role = known.get(actor)
+            target_role = known.get(target)
             if actor_role == "marshal":
                 if target_role is None:  # the Marshal's own suspicion rubs off a little
-                    scores[act.target] = scores.get(act.target, 0.0) + 0.3 * act.weight
+                    scores[target] = scores.get(target, 0.0) + 0.3 * weight
                 continue
             if target_role is not None:
-                delta = _READING[target_role] * act.weight
+                delta = _READING[target_role] * weight
             else:
-                seen = max(-1.5, min(1.5, previous.get(act.target, 0.0)))
-                delta = -_HEARSAY * seen * act.weight
-            scores[act.actor] = scores.get(act.actor, 0.0) + delta
+                seen = max(-1.5, min(1.5, previous.get(target, 0.0)))
+                delta = -_HEARSAY * seen * weight
+            scores[actor] = scores.get(actor, 0.0) + delta
         for eliminator, role in self.kills:
             if known.get(eliminator) != "marshal":
                 scores[eliminator] = scores.get(eliminator, 0.0) + _KILL_READING.get(role, 0.0)

@@ -135,3 +135,67 @@ def test_the_cache_forgets_the_oldest_matches() -> None:
     for key in range(5):
         cache.keep(key, cache.take(key, 0, log))
     assert len(cache) == 3
+
+
+def _reading_act_by_act(memory: BotMemory, known: dict[int, str]) -> dict[int, float]:
+    """Hostility as it was read before issue 22: every act on its own, three passes."""
+    from machines.bots import memory as module
+
+    scores: dict[int, float] = {}
+    for _ in range(3):
+        previous, scores = scores, {}
+        for act in memory.acts:
+            if known.get(act.actor) == "marshal":
+                if known.get(act.target) is None:
+                    scores[act.target] = scores.get(act.target, 0.0) + 0.3 * act.weight
+                continue
+            role = known.get(act.target)
+            if role is not None:
+                delta = module._READING[role] * act.weight
+            else:
+                seen = max(-1.5, min(1.5, previous.get(act.target, 0.0)))
+                delta = -module._HEARSAY * seen * act.weight
+            scores[act.actor] = scores.get(act.actor, 0.0) + delta
+        for eliminator, role in memory.kills:
+            if known.get(eliminator) != "marshal":
+                scores[eliminator] = scores.get(eliminator, 0.0) + module._KILL_READING.get(
+                    role, 0.0
+                )
+    return scores
+
+
+def test_hostility_summed_per_pair_reads_like_every_act_on_its_own_r141() -> None:
+    """Acts between the same two players are read once with their summed weight: the
+    suspicion each seat holds is the act-by-act reading (up to rounding), move after move."""
+    game = Game.new(GameConfig(seats=7, mode="double_agent", seed=12))
+    memory = BotMemory.from_log(3, game.view(3)["log"])
+    rng = random.Random(12)
+    checked = 0
+    while game.result is None:
+        seat, view, legal = _awaited(game)
+        memory.observe(game.apply(seat, legal[rng.randrange(len(legal))]))
+        known = {p["seat"]: p["role"] for p in game.view(3)["players"] if p["role"]}
+        expected = _reading_act_by_act(memory, known)
+        assert memory.hostility(known) == pytest.approx(expected, abs=1e-9)
+        checked += bool(memory.acts)
+    assert checked > 50
+
+
+def test_a_shallow_copy_observing_more_leaves_the_original_as_it_was() -> None:
+    """Hard plays imagined seats on copy.copy of the memory with their own acts list: the
+    copy's reading must not leak into the kept memory's (the sums are never shared)."""
+    game = _played(Game.new(GameConfig(seats=5, seed=8)), 50, 8)
+    memory = BotMemory.from_log(1, game.view(1)["log"])
+    known = {0: "marshal"}
+    before = dict(memory.hostility(known))
+    mind = copy.copy(memory)
+    mind.acts, mind.kills, mind.revealed = list(memory.acts), list(memory.kills), {}
+    mind._cache_key, mind._cache = None, {}
+    start = game.log_length
+    mind.observe(_played(game, 60, 9).view(1)["log"][start:])
+    assert len(mind.acts) > len(memory.acts)
+    mind.hostility(known)
+    memory._cache_key = None
+    assert memory.hostility(known) == before
+    mind.acts = mind.acts[: len(memory.acts) // 2]  # replaced by other acts: summed afresh
+    assert mind.hostility(known) == pytest.approx(_reading_act_by_act(mind, known), abs=1e-9)
