@@ -53,10 +53,10 @@ def test_kept_memory_plays_the_same_game_as_rebuilt_memory_r121(strength: str) -
         assert step > 40
 
 
-def test_autoplay_with_a_match_key_moves_as_without_one() -> None:
+def test_autoplay_with_a_match_key_moves_as_without_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """The server's path (game.hooks.bot_move with the match's key) against the key-less one
     that rebuilds from the log, over a whole game at every seat."""
-    autoplay.MEMORIES = MemoryCache()
+    monkeypatch.setattr(autoplay, "MEMORIES", MemoryCache())
     game = Game.new(GameConfig(seats=6, seed=9))
     for step in range(600):
         if game.result is not None:
@@ -203,3 +203,30 @@ def test_a_shallow_copy_observing_more_leaves_the_original_as_it_was() -> None:
     assert memory.hostility(known) == before
     mind.acts = mind.acts[: len(memory.acts) // 2]  # replaced by other acts: summed afresh
     assert mind.hostility(known) == pytest.approx(_reading_act_by_act(mind, known), abs=1e-9)
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_kept_memories_decide_the_same_whatever_the_seat_cannot_see_r141(
+    k: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R141, R143 through the server's path: on twin tables that differ only in other hands,
+    the deck below the Marshal's draw and the hidden roles, the Marshal's bot with a kept
+    memory per table makes the same moves for his whole turn, at every strength."""
+    from tests.bots.test_information import _twin_configs
+
+    monkeypatch.setattr(autoplay, "MEMORIES", MemoryCache())
+    config_a, config_b = _twin_configs(k, observer_hand_of=1)
+    for strength in STRENGTHS:
+        game_a, game_b = Game.new(config_a), Game.new(config_b)
+        moves = 0
+        while game_a.awaiting() == [0] and game_a.result is None:
+            view_a, view_b = game_a.view(0), game_b.view(0)
+            assert view_a == view_b
+            legal = game_a.legal_actions(0)
+            a = autoplay.bot_move(0, view_a, legal, k, strength, match=("a", strength))
+            b = autoplay.bot_move(0, view_b, game_b.legal_actions(0), k, strength, ("b", strength))
+            assert a == b
+            game_a.apply(0, a)
+            game_b.apply(0, b)
+            moves += 1
+        assert moves >= 1
