@@ -133,7 +133,7 @@ class BotMemory:
 
     def _one_pass(self, known: dict[int, str], previous: dict[int, float]) -> dict[int, float]:
         # Every reading is linear in the act's weight, so acts between the same two players
-        # are read once with their summed weight (memory.observe keeps the sums).
+        # are read once with their summed weight (kept up to date by _sum_pairs).
         scores: dict[int, float] = {}
         for (actor, target), weight in self._pairs.items():
             actor_role = known.get(actor)
