@@ -2,6 +2,7 @@
 
     python bench/bots.py [--games 2000] [--seats 5 7] [--modes classic partners ...]
                          [--matchups bots vs_random random] [--workers 2]
+    python bench/bots.py --speed [--runs 5] [--baseline DIR]   (games/s: bench/speed.py)
 
 Game modes (``--modes``): classic, partners, double_agent, old_classic; every seat count is
 played in every mode given.
@@ -178,6 +179,10 @@ def report_games(label: str, tally: Tally) -> None:
 
 
 def main() -> int:
+    if "--speed" in sys.argv[1:]:  # games/s beside a baseline checkout (bench/speed.py)
+        from bench import speed
+
+        return speed.main([arg for arg in sys.argv[1:] if arg != "--speed"])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per table (default 200)")
     parser.add_argument("--seats", type=int, nargs="+", default=[5, 7])

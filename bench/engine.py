@@ -1,6 +1,8 @@
 """Rules-engine benchmark: complete games per second with random legal play.
 
     python bench/engine.py [--games 100] [--runs 5] [--seats 4 5 7 8] [--mode classic]
+    python bench/engine.py --speed [--runs 5] [--baseline DIR]   (bench/speed.py: random and
+                                                                  bot games/s, stored bytes)
 
 For each seat count it plays `runs` batches of `games` complete games (each game seeded, every
 action chosen by a seeded random.Random among the legal ones) on one CPU core, and prints the
@@ -78,6 +80,10 @@ def run_batch(seats: int, mode: str, games: int, first_seed: int) -> Batch:
 
 
 def main() -> int:
+    if "--speed" in sys.argv[1:]:  # games/s beside a baseline checkout (bench/speed.py)
+        from bench import speed
+
+        return speed.main([arg for arg in sys.argv[1:] if arg != "--speed"])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per run (default 100)")
     parser.add_argument("--runs", type=int, default=5, help="runs per seat count (default 5)")

@@ -22,14 +22,15 @@ settings, no ratings; only a bot move has no sensible default and raises.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import Any
 
 from bangarena_engine.types import Action, View
 
 #: (seat, that seat's engine view, its legal actions, the match's bot seed, the seat's bot
-#: strength) -> one legal action.
-BotMove = Callable[[int, View, list[Action], int, str], Action]
+#: strength, the match's key or None) -> one legal action. The key lets the provider keep the
+#: seat's memory between moves (issue 22); the move must not depend on it otherwise.
+BotMove = Callable[[int, View, list[Action], int, str, Hashable | None], Action]
 #: The match's seats (MatchSeat rows or doubles) -> seat -> display name of its model.
 SeatModels = Callable[[Sequence[Any]], dict[int, str]]
 #: A match -> seat -> name of the agent program that plays it.
@@ -42,7 +43,9 @@ StoreSettings = Callable[[Any, dict[str, Any]], None]
 SkillRatings = Callable[[Collection[int]], dict[int, int]]
 
 
-def _no_bots(seat: int, view: View, legal: list[Action], seed: int, strength: str) -> Action:
+def _no_bots(
+    seat: int, view: View, legal: list[Action], seed: int, strength: str, match: Hashable | None
+) -> Action:
     raise LookupError("no bot is registered (machines is not an installed app)")
 
 
@@ -84,11 +87,18 @@ def provide_skill_ratings(func: SkillRatings) -> None:
 
 
 def bot_move(
-    seat: int, view: View, legal: list[Action], seed: int, *, strength: str = "normal"
+    seat: int,
+    view: View,
+    legal: list[Action],
+    seed: int,
+    *,
+    strength: str = "normal",
+    match: Hashable | None = None,
 ) -> Action:
     """The bot's move for ``seat``, chosen from that seat's view and legal actions only, at
-    ``strength`` ("easy", "normal" or "hard": game.models.BotStrength, issue 22)."""
-    return _bot_move(seat, view, legal, seed, strength)
+    ``strength`` ("easy", "normal" or "hard": game.models.BotStrength, issue 22). ``match``
+    (the match's primary key) only lets the bots reuse the seat's memory from its last move."""
+    return _bot_move(seat, view, legal, seed, strength, match)
 
 
 def seat_models(seats: Sequence[Any]) -> dict[int, str]:

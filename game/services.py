@@ -309,7 +309,7 @@ def _bot_action(match: Match, game: Game, seat: int, strength: str) -> Action:
     seat's ``strength`` (issue 22)."""
     view = game.view(seat)
     legal = game.legal_actions(seat)
-    action = hooks.bot_move(seat, view, legal, bot_seed(match), strength=strength)
+    action = hooks.bot_move(seat, view, legal, bot_seed(match), strength=strength, match=match.pk)
     if action not in legal:
         # A bot bug must not freeze the table: log it and make the simplest move (R120).
         logger.error("Bot for match %s seat %s chose an illegal %r", match.pk, seat, action)

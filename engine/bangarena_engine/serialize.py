@@ -52,7 +52,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         "shots": state.shots,
         "high_noon": state.high_noon,
         "stack": copy_json(state.stack),
-        "log": copy_json(state.log),
+        "log": list(state.log),  # events are immutable once logged (State.emit): shared
         "result": copy_json(state.result),
         "deputy_candidates": copy_json(state.deputy_candidates),
         "started_with_deputy": state.started_with_deputy,
@@ -92,7 +92,7 @@ def state_from_dict(data: dict[str, Any]) -> State:
         shots=data["shots"],
         high_noon=data["high_noon"],
         stack=copy_json(data["stack"]),
-        log=copy_json(data["log"]),
+        log=list(data["log"]),  # shared with ``data``: logged events are never changed
         result=copy_json(data["result"]),
         deputy_candidates=copy_json(data["deputy_candidates"]),
         started_with_deputy=data["started_with_deputy"],

@@ -108,7 +108,12 @@ class State:
         return self.mode != "old_classic"
 
     def emit(self, event: Event) -> None:
-        """Record a public event; apply() returns the events recorded during the action."""
+        """Record a public event; apply() returns the events recorded during the action.
+
+        Once emitted an event is immutable: nothing in the engine changes it again, and every
+        view, ``to_dict`` and ``from_dict`` share the same event objects instead of copying the
+        whole log each time (issue 22). Readers of ``view()["log"]`` must not change its events
+        either (``apply`` returns copies for callers that want to own them)."""
         self.log.append(event)
 
     def alive_seats(self) -> list[int]:

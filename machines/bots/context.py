@@ -1,9 +1,15 @@
-"""Everything one decision needs, computed once: the view, the outlook and the own hand."""
+"""Everything one decision needs, computed once: the view, the outlook and the own hand.
+
+A decision asks the same questions many times (the kind and worth of each card in hand for
+every legal action, issue 22), so the answers are worked out once per decision and kept here;
+the generator that breaks ties is only seeded when a tie has to be broken.
+"""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 
 from machines.bots.cards import hand_order, keep_value
 from machines.bots.memory import BotMemory
@@ -15,11 +21,16 @@ class Decision:
     view: dict
     legal: list[dict]
     outlook: Outlook
-    rng: random.Random
+    seed: int = 0
 
     @classmethod
     def build(cls, view: dict, legal: list[dict], memory: BotMemory, seed: int) -> Decision:
-        return cls(view, legal, Outlook.read(view, memory), random.Random(seed))
+        return cls(view, legal, Outlook.read(view, memory), seed)
+
+    @cached_property
+    def rng(self) -> random.Random:
+        """The seeded tie-breaker (seeding one costs more than most decisions: made lazily)."""
+        return random.Random(self.seed)
 
     @property
     def me(self) -> dict:
@@ -33,22 +44,38 @@ class Decision:
     def high_noon(self) -> bool:
         return bool(self.view["high_noon"])
 
+    @cached_property
+    def _by_id(self) -> dict[str, dict]:
+        return {c["id"]: c for c in self.hand}
+
+    @cached_property
+    def _kinds(self) -> list[str]:
+        return [c["kind"] for c in self.hand]
+
+    @cached_property
+    def _values(self) -> dict[str, float]:
+        return {}
+
     def card(self, card_id: str) -> dict:
-        return next(c for c in self.hand if c["id"] == card_id)
+        return self._by_id[card_id]
 
     def kind(self, card_id: str) -> str:
-        return self.card(card_id)["kind"]
+        return self._by_id[card_id]["kind"]
 
     def value(self, card_id: str) -> float:
-        kinds = [c["kind"] for c in self.hand]
-        return keep_value(self.kind(card_id), self.me, kinds, self.high_noon)
+        values = self._values
+        value = values.get(card_id)
+        if value is None:
+            value = keep_value(self.kind(card_id), self.me, self._kinds, self.high_noon)
+            values[card_id] = value
+        return value
 
     def cheapest(self) -> list[dict]:
         """Own cards from least to most worth keeping."""
         return hand_order(self.hand, self.me, self.high_noon)
 
     def count(self, *kinds: str) -> int:
-        return sum(1 for c in self.hand if c["kind"] in kinds)
+        return sum(1 for kind in self._kinds if kind in kinds)
 
     def best(self, scored: list[tuple[float, dict]]) -> tuple[float, dict] | None:
         """The highest score; equal scores are broken by the seeded generator only."""

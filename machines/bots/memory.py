@@ -12,7 +12,8 @@ earlier act against that player: shooting someone who turns out to be a Bandit w
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +51,12 @@ class BotMemory:
     kills: list[tuple[int, str]] = field(default_factory=list)  # (eliminator, victim's role)
     revealed: dict[int, str] = field(default_factory=dict)
     events_seen: int = 0
+    #: The acts summed per (actor, target), in the order first seen, and how many acts the
+    #: sums hold: what hostility reads, so a decision costs the number of pairs (at most
+    #: seats²) instead of every act so far, and only the acts since are added up.
+    _pairs: dict[tuple[int, int], float] = field(default_factory=dict, repr=False, compare=False)
+    _summed: int = field(default=0, repr=False, compare=False)
+    _last_summed: Act | None = field(default=None, repr=False, compare=False)
     _cache_key: tuple | None = field(default=None, repr=False, compare=False)
     _cache: dict[int, float] = field(default_factory=dict, repr=False, compare=False)
 
@@ -95,28 +102,119 @@ class BotMemory:
         key = (len(self.acts), len(self.kills), tuple(sorted(known_roles.items())))
         if key == self._cache_key:
             return self._cache
+        self._sum_pairs()
         scores: dict[int, float] = {}
         for _ in range(_PASSES):
             scores = self._one_pass(known_roles, scores)
         self._cache_key, self._cache = key, scores
         return scores
 
+    def _sum_pairs(self) -> None:
+        """Bring the per-pair sums up to date with ``acts``.
+
+        Only the acts since the last sum are added, and only while ``acts`` still starts with
+        the acts summed (the last one summed is the same object); a memory whose acts were
+        replaced (Easy's misread copy) sums from scratch. The sums are a new dict each time,
+        never changed in place, so a shallow copy of a memory (Hard's imagined seats) cannot
+        change the original's."""
+        acts, summed = self.acts, self._summed
+        if summed == len(acts) and (summed == 0 or acts[summed - 1] is self._last_summed):
+            return
+        if summed > len(acts) or (summed and acts[summed - 1] is not self._last_summed):
+            pairs: dict[tuple[int, int], float] = {}
+            summed = 0
+        else:
+            pairs = dict(self._pairs)
+        for act in acts[summed:]:
+            pair = (act.actor, act.target)
+            pairs[pair] = pairs.get(pair, 0.0) + act.weight
+        self._pairs, self._summed = pairs, len(acts)
+        self._last_summed = acts[-1] if acts else None
+
     def _one_pass(self, known: dict[int, str], previous: dict[int, float]) -> dict[int, float]:
+        # Every reading is linear in the act's weight, so acts between the same two players
+        # are read once with their summed weight (kept up to date by _sum_pairs).
         scores: dict[int, float] = {}
-        for act in self.acts:
-            actor_role = known.get(act.actor)
-            target_role = known.get(act.target)
+        for (actor, target), weight in self._pairs.items():
+            actor_role = known.get(actor)
+            target_role = known.get(target)
             if actor_role == "marshal":
                 if target_role is None:  # the Marshal's own suspicion rubs off a little
-                    scores[act.target] = scores.get(act.target, 0.0) + 0.3 * act.weight
+                    scores[target] = scores.get(target, 0.0) + 0.3 * weight
                 continue
             if target_role is not None:
-                delta = _READING[target_role] * act.weight
+                delta = _READING[target_role] * weight
             else:
-                seen = max(-1.5, min(1.5, previous.get(act.target, 0.0)))
-                delta = -_HEARSAY * seen * act.weight
-            scores[act.actor] = scores.get(act.actor, 0.0) + delta
+                seen = max(-1.5, min(1.5, previous.get(target, 0.0)))
+                delta = -_HEARSAY * seen * weight
+            scores[actor] = scores.get(actor, 0.0) + delta
         for eliminator, role in self.kills:
             if known.get(eliminator) != "marshal":
                 scores[eliminator] = scores.get(eliminator, 0.0) + _KILL_READING.get(role, 0.0)
         return scores
+
+
+class MemoryCache:
+    """The memories of the seats a process decided for, so a decision reads only new events.
+
+    Rebuilding a memory from the whole log at every decision made a bot game quadratic in its
+    length (issue 22). Here each (match, seat) keeps its memory and the events it has observed;
+    the next decision feeds it only the events since. It is used only when the log *extends*
+    what it saw (the same events, in order, then more): another process may have played moves
+    meanwhile (they are simply the new events), while a log that does not extend it (a replay,
+    a rewound or reused match key) rebuilds from the log. Either way the memory equals
+    ``BotMemory.from_log(seat, log)``, so the decision is the same as without the cache.
+
+    The check is exact: the seen events are compared with the log's prefix as lists, which is
+    a pointer comparison per event when the log holds the same event objects (one Game in this
+    process: the engine shares its logged events) and a dict comparison when the game was
+    loaded again. Thread-safe without a lock: an entry is taken out while it is used, so a
+    second thread deciding for the same seat at once rebuilds its own.
+
+    Bounded by ``size`` seats, the least recently used forgotten first. An entry holds the
+    events it saw (about 120 KB at the end of a 5-seat game loaded from JSON), so 256 entries,
+    some fifty matches of bots, stay under about 30 MB.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._entries: OrderedDict[Hashable, tuple[BotMemory, list[Mapping[str, Any]]]] = (
+            OrderedDict()
+        )
+        self._lent: dict[Hashable, tuple[BotMemory, list[Mapping[str, Any]]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def take(self, key: Hashable, seat: int, log: Sequence[Mapping[str, Any]]) -> BotMemory:
+        """The memory of ``seat`` after ``log``; give it back with ``keep`` once decided."""
+        entry = self._entries.pop(key, None)
+        if entry is not None:
+            memory, seen = entry
+            n = len(seen)
+            if memory.seat == seat and len(log) >= n and (n == 0 or _extends(log, seen)):
+                new = log[n:]
+                memory.observe(new)
+                seen.extend(new)
+                self._lent[key] = (memory, seen)
+                return memory
+        memory = BotMemory.from_log(seat, log)
+        self._lent[key] = (memory, list(log))
+        return memory
+
+    def keep(self, key: Hashable, memory: BotMemory) -> None:
+        """Store ``memory`` (the one ``take`` returned for ``key``) for the next decision."""
+        lent = self._lent.pop(key, None)
+        if lent is None or lent[0] is not memory:
+            return  # another thread took the same key meanwhile: the next decision rebuilds
+        self._entries[key] = lent
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+
+def _extends(log: Sequence[Mapping[str, Any]], seen: list[Mapping[str, Any]]) -> bool:
+    """Whether ``log`` starts with exactly the events ``seen``."""
+    n = len(seen)
+    if log[n - 1] is seen[-1] and log[0] is seen[0]:
+        return True  # the same logged objects: one game's log, which only ever grows
+    return list(log[:n]) == seen

@@ -39,9 +39,9 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
     calls: list[tuple[int, str]] = []
     real = hooks._bot_move
 
-    def spy(seat: int, view: Any, legal: Any, seed: int, strength: str) -> Any:
+    def spy(seat: int, view: Any, legal: Any, seed: int, strength: str, match: Any) -> Any:
         calls.append((seat, strength))
-        return real(seat, view, legal, seed, strength)
+        return real(seat, view, legal, seed, strength, match)
 
     monkeypatch.setattr(hooks, "_bot_move", spy)
     return calls
