@@ -120,7 +120,7 @@ def _shot(d: Decision, target: int, kind: str) -> float:
 
 def _duel(d: Decision, action: dict) -> float:
     """R54: the challenged player answers first, so I win when I hold at least as many
-    Shots as they do; their count is guessed from their hand size."""
+    Shots as they do; their count is expected from the unseen cards (counting.py)."""
     target = action["target"]
     worth = _target_worth(d, target)
     if worth <= 0:
@@ -129,7 +129,9 @@ def _duel(d: Decision, action: dict) -> float:
     q = d.outlook.player(target)
     # Card counting: their expected Shots, from the Shots not yet seen (R42: 25 in 80).
     theirs = d.outlook.cards.expected(target, *CHARACTER_BY_ID[q["character"]].duel_kinds)
-    if q["hand_count"] > 0 and mine < theirs + 1:
+    # The Loner's endgame (R95) is a war of attrition he cannot win by waiting: an even Duel.
+    margin = 0.0 if (d.outlook.role == "loner" and d.outlook.alive_count() <= 3) else 1.0
+    if q["hand_count"] > 0 and mine < theirs + margin:
         return 0.0
     return 58.0 + 10.0 * worth
 

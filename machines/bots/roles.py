@@ -89,8 +89,10 @@ def _loner(o: Outlook, seat: int) -> float:
     outlaws = sum(o.p(s, "bandit", "double_agent") for s in o.others)
     deputies = sum(o.p(s, "deputy") for s in o.others)
     if outlaws <= 1.2 and deputies > 0.3:
-        # One Bandit left: he is the law's problem; a Deputy alive after him is mine.
-        return 0.1 * bandit + 1.3 * deputy - 1.2 * mate
+        # One Bandit left: he is the law's problem; a Deputy alive after him is mine. But at
+        # 1 HP he falls anyway, and his eliminator earns a star (R80 b): better mine.
+        last = 1.0 if o.player(seat)["hp"] <= 1 else 0.1
+        return last * bandit + 1.3 * deputy - 1.2 * mate
     return 0.15 + 0.3 * bandit + 1.2 * deputy - 1.2 * mate
 
 
