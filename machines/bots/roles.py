@@ -68,10 +68,11 @@ def _agent_covered(o: Outlook) -> bool:
 def _loner(o: Outlook, seat: int) -> float:
     """Loner (R8, R92, R95): he wins only as the last player alive, and the Bandits win the
     moment the Marshal falls while anyone else lives. So the Marshal is protected until he is
-    the only other player left. Meanwhile the Loner hunts the likely Deputies more than the
-    Bandits (a Deputy still alive when the last Bandit falls means two against one), switches
-    to the Bandits when the Marshal is in danger, and leaves the last Bandit to the law while
-    a Deputy may live. In Partners (R96) the other Loner is a teammate, and the Marshal is
+    the only other player left. Until someone falls he acts as a Deputy would (hunting the
+    likely Bandits draws no fire from the law). Then he hunts the likely Deputies more than
+    the Bandits (a Deputy still alive when the last Bandit falls means two against one),
+    switches to the Bandits when the Marshal is in danger, and leaves the last Bandit to the
+    law while a Deputy may live. In Partners (R96) the other Loner is a teammate, and the Marshal is
     fair game once everyone else left looks like a Loner."""
     partners = o.view["mode"] == "partners"
     mate = o.p(seat, "loner") if partners else 0.0
@@ -86,6 +87,10 @@ def _loner(o: Outlook, seat: int) -> float:
     deputy = o.p(seat, "deputy")
     if _marshal_danger(o):
         return 0.2 + 1.1 * bandit - 0.5 * deputy - 1.2 * mate  # R92: he must not fall now
+    if o.alive_count() == len(o.view["players"]):
+        # Nobody has fallen yet: look like a Deputy (the law leaves me alone) and thin out
+        # whoever acts as a Bandit; the sides are balanced once the table thins.
+        return 0.2 + 0.8 * bandit - 1.2 * mate
     outlaws = sum(o.p(s, "bandit", "double_agent") for s in o.others)
     deputies = sum(o.p(s, "deputy") for s in o.others)
     if outlaws <= 1.2 and deputies > 0.3:
