@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from bangarena_engine import Game
 from machines.bots import BotMemory
 from machines.bots.counting import FULL_DECK, CardCount, Odds
 from tests.bots.table import QUIET, bot_move, new_game, play, simple_until
 from tests.bots.test_decisions import harms, run_turn
+from tests.bots.test_information import _twin_configs
 
 
 def _shot_targets(actions: list[dict]) -> list[int]:
@@ -98,6 +100,23 @@ def test_the_count_in_memory_equals_the_count_from_the_log():
         len(p["in_play"]) + (p["weapon"] is not None) for p in view["players"]
     )
     assert sum(unseen.values()) <= 80 - in_sight
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_the_count_is_the_same_whatever_the_seat_cannot_see_r141(k):
+    """R141: twin tables that differ only in other hands, the deck and hidden roles give the
+    Marshal the same unseen cards and the same odds for every other hand, after a Shot."""
+    config_a, config_b = _twin_configs(k, observer_hand_of=1)
+    config_a.hands[0] = config_b.hands[0] = ["shot:9:clubs", "ricochet:K:hearts"]
+    odds = []
+    for config in (config_a, config_b):
+        game = Game.new(config)
+        play(game, 0, "shot", target=1)
+        view = game.view(0)
+        count = BotMemory.from_log(0, view["log"]).cards
+        table = Odds(count.unseen(view), count, view)
+        odds.append((table.unseen, [table.holds(s, "ricochet") for s in range(1, 5)]))
+    assert odds[0] == odds[1]
 
 
 # --- the Loner (R8, R92, R95) -----------------------------------------------------------------
