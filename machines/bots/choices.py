@@ -85,12 +85,12 @@ def bounty(d: Decision) -> dict:
 
 
 def _prefer(d: Decision, options: list[dict]) -> dict:
-    """Fortitude when life is short or for the Marshal, whom everything depends on (R5);
+    """Fortitude when life is short, for the Marshal and for the Loner (``_FORTITUDE_FIRST``);
     Accuracy when a wanted target is out of range; else Instinct, then Fortitude."""
     offered = {a["option"]: a for a in options}
     me = d.me
     order = ["fortitude", "accuracy", "instinct"]
-    if me["hp"] > 2 and d.outlook.role != "marshal":
+    if me["hp"] > 2 and d.outlook.role not in _FORTITUDE_FIRST:
         if _wanted_out_of_range(d):
             order = ["accuracy", "fortitude", "instinct"]
         elif CHARACTER_BY_ID[me["character"]].instinct_useful:
@@ -99,6 +99,11 @@ def _prefer(d: Decision, options: list[dict]) -> dict:
         if option in offered:
             return offered[option]
     return options[0]
+
+
+#: Roles that take Fortitude first: the Marshal, whom everything depends on (R5), and the Loner,
+#: who must outlast everyone and ends facing the Marshal's bonus HP alone (R8, R19).
+_FORTITUDE_FIRST = ("marshal", "loner")
 
 
 def _wanted_out_of_range(d: Decision) -> bool:

@@ -17,6 +17,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from machines.bots.counting import CardCount
+
 #: How strongly a targeted card says "I mean this player harm" (R48, R52-R54, R61).
 ATTACK_WEIGHT = {"shot": 1.0, "ricochet": 1.0, "duel": 1.2, "jail": 1.0, "grab": 0.5, "toss": 0.6}
 
@@ -57,8 +59,12 @@ class BotMemory:
     _pairs: dict[tuple[int, int], float] = field(default_factory=dict, repr=False, compare=False)
     _summed: int = field(default=0, repr=False, compare=False)
     _last_summed: Act | None = field(default=None, repr=False, compare=False)
+    cards: CardCount = field(init=False)  # the public card count (counting.py)
     _cache_key: tuple | None = field(default=None, repr=False, compare=False)
     _cache: dict[int, float] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.cards = CardCount(self.seat)
 
     @classmethod
     def from_log(cls, seat: int, log: Sequence[Mapping[str, Any]]) -> BotMemory:
@@ -71,6 +77,7 @@ class BotMemory:
         """Add new public events, oldest first (the events one ``Game.apply`` returned)."""
         for event in events:
             self.events_seen += 1
+            self.cards.observe_one(event)
             kind = event["type"]
             if kind == "played":
                 self._played(event)

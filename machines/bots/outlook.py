@@ -11,7 +11,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
+from machines.bots.counting import Odds
 from machines.bots.memory import BotMemory
 from machines.bots.roles import harm_for  # role strategies build on the odds below
 
@@ -48,6 +50,24 @@ class Outlook:
         outlook.odds = _role_odds(view, outlook.known, outlook.hostility)
         outlook.harm = harm_for(outlook)
         return outlook
+
+    @cached_property
+    def cards(self) -> Odds:
+        """What the public card count says about the hidden cards (counting.py); built only
+        when a decision asks, since most do not."""
+        count = self.memory.cards
+        return Odds(count.unseen(self.view), count, self.view)
+
+    @cached_property
+    def public_hostility(self) -> dict[int, float]:
+        """Hostility as anyone at the table reads it, knowing only the public roles (the
+        Marshal and the eliminated, R4, R80): what the Marshal himself can conclude."""
+        public = {
+            p["seat"]: p["role"]
+            for p in self.view["players"]
+            if p["role"] is not None and (not p["alive"] or p["role"] == "marshal")
+        }
+        return self.memory.hostility(public)
 
     def player(self, seat: int) -> dict:
         return self.view["players"][seat]

@@ -19,8 +19,8 @@ from machines.bots.cards import (
 )
 from machines.bots.context import Decision
 
-#: About one card in three is a Shot (R42: 25 of 80), which sets the odds of a Duel.
-SHOT_SHARE = 0.31
+#: What cancels a Shot from hand (R50): a Ricochet, and for Two-Face a Shot as well (R102).
+_DODGES = {"two_face": ("ricochet", "shot")}
 #: How much the Marshal fears finishing off a player who might be his Deputy (R89 Penalty).
 PENALTY_FEAR = 3.0
 
@@ -111,22 +111,27 @@ def _shot(d: Decision, target: int, kind: str) -> float:
         return 0.0
     q = d.outlook.player(target)
     covered = "cover" in in_play_kinds(q) or q["character"] in BUILT_IN_COVER
-    odds = (0.6 if covered and not d.high_noon else 1.0) * (1.0 - min(0.5, 0.08 * q["hand_count"]))
+    # Card counting: the chance the target holds a Ricochet, from the unseen cards.
+    dodge = d.outlook.cards.holds(target, *_DODGES.get(q["character"], ("ricochet",)))
+    odds = (0.6 if covered and not d.high_noon else 1.0) * (1.0 - 0.6 * dodge)
     spare = 0.0 if kind == "shot" else -1.0  # Two-Face fires Shots before his Ricochets
     return 60.0 + 10.0 * worth * odds + spare
 
 
 def _duel(d: Decision, action: dict) -> float:
     """R54: the challenged player answers first, so I win when I hold at least as many
-    Shots as they do; their count is guessed from their hand size."""
+    Shots as they do; their count is expected from the unseen cards (counting.py)."""
     target = action["target"]
     worth = _target_worth(d, target)
     if worth <= 0:
         return 0.0
     mine = d.count(*CHARACTER_BY_ID[d.me["character"]].duel_kinds)
     q = d.outlook.player(target)
-    theirs = q["hand_count"] * SHOT_SHARE
-    if q["hand_count"] > 0 and mine < theirs + 1:
+    # Card counting: their expected Shots, from the Shots not yet seen (R42: 25 in 80).
+    theirs = d.outlook.cards.expected(target, *CHARACTER_BY_ID[q["character"]].duel_kinds)
+    # The Loner's endgame (R95) is a war of attrition he cannot win by waiting: an even Duel.
+    margin = 0.0 if (d.outlook.role == "loner" and d.outlook.alive_count() <= 3) else 1.0
+    if q["hand_count"] > 0 and mine < theirs + margin:
         return 0.0
     return 58.0 + 10.0 * worth
 
