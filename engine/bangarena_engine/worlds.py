@@ -211,3 +211,9 @@ def _candidates(view: View, roles: list[str], rng: random.Random) -> list[int] |
     pair = [roles.index(DOUBLE_AGENT), deputies[rng.randrange(len(deputies))]]
     rng.shuffle(pair)
     return pair
+
+
+def forget_log(world: Game) -> None:
+    """Drop a world's log once its events have been read (``apply`` returns them): a world
+    lives for one look-ahead, and a short log keeps each of its views cheap to build."""
+    world._state.log.clear()

@@ -27,19 +27,21 @@ from typing import Any, cast
 
 from bangarena_engine.game import Game
 from bangarena_engine.types import View
-from bangarena_engine.worlds import can_build, world_from_view
+from bangarena_engine.worlds import can_build, forget_log, world_from_view
 from machines.bots.memory import BotMemory
 from machines.bots.normal import choose_normal
 from machines.bots.outlook import Outlook
 
 #: Worlds sampled per searched decision.
-WORLDS = 4
+WORLDS = 6
 #: Decisions played on in each world after the candidate move.
 HORIZON = 24
 #: Candidate moves compared (Normal's own move always among them).
 CANDIDATES = 4
 
 _ATTACKS = ("shot", "ricochet", "duel", "jail", "grab", "toss")
+#: Attacks on everyone at once (R55, R60): searched too, as whole-table alternatives.
+_VOLLEYS = ("raid", "buckshot")
 _TEAM = {
     "marshal": "law",
     "deputy": "law",
@@ -73,12 +75,12 @@ def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> 
 
 
 def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -> list[dict]:
-    """Normal's move, ending the turn, and one attack per (card kind, target, card taken),
-    most wanted targets first; friends Normal would never hurt are left out. Equipment,
-    draws and heals are not searched: Normal's order for them is right."""
+    """Normal's move, ending the turn, a Raid or Buckshot, and one attack per (card kind,
+    target, card taken), most wanted targets first; friends Normal would never hurt are left
+    out. Equipment, draws and heals are not searched: Normal's order for them is right."""
     kinds = {c["id"]: c["kind"] for c in view["hand"]}
     normal_kind = kinds.get(normal.get("card", ""), "")
-    if normal.get("type") == "play" and normal_kind not in _ATTACKS:
+    if normal.get("type") == "play" and normal_kind not in _ATTACKS + _VOLLEYS:
         return [normal]
     chosen = [normal]
     seen = {_signature(normal, kinds, view)}
@@ -88,7 +90,13 @@ def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -
         seen.add(_signature(end_turn, kinds, view))
     attacks: list[tuple[float, int, dict]] = []
     for action in legal:
-        if action.get("type") != "play" or "target" not in action:
+        if action.get("type") != "play":
+            continue
+        if "target" not in action:
+            signature = _signature(action, kinds, view)
+            if kinds.get(action["card"]) in _VOLLEYS and signature not in seen:
+                seen.add(signature)
+                attacks.append((-0.5, len(attacks), action))
             continue
         if kinds.get(action["card"]) not in _ATTACKS:
             continue
@@ -163,6 +171,7 @@ def _rollout(
     me = view["seat"]
     game = world_from_view(cast(View, view), random.Random(world_seed), roles)
     events = list(game.apply(me, action))
+    forget_log(game)
     minds: dict[int, tuple[BotMemory, int]] = {}  # seat -> (memory, events it has read)
     step_rng = random.Random(world_seed)
     for _ in range(HORIZON):
@@ -178,6 +187,7 @@ def _rollout(
         legal_now: Any = game.legal_actions(who)
         choice = choose_normal(seat_view, legal_now, mind, step_rng.getrandbits(32))
         events.extend(game.apply(who, cast(Any, choice)))
+        forget_log(game)
     return _value(game, view, roles)
 
 
