@@ -3,6 +3,7 @@
     python bench/strength.py [--matches 2000] [--lines hard:normal normal:easy normal:random]
                              [--roles law bandit loner] [--seats 5] [--mode classic]
                              [--workers 1] [--first 0]
+    python bench/strength.py --timing 40      # Hard's cost per decision, one process
 
 A line ``A:B`` compares strength A with strength B *in the same seat of the same deal*: for
 every match index k the deal with game seed k is played twice, once with the tested seat
@@ -32,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bangarena_engine import Game, GameConfig  # noqa: E402
-from machines.bots import BotMemory, choose  # noqa: E402 - needs the project root on the path
+from machines.bots import BotMemory, choose, hard  # noqa: E402 - needs the project root on path
 
 MAX_ACTIONS = 50_000
 ROLE_SEATS = {
@@ -117,6 +118,45 @@ def report(a: str, b: str, role: str, rows: list[tuple[int, int, float]], second
     )
 
 
+def timing(games: int, seats: int, mode: str) -> None:
+    """Hard's decision time in ``games`` games (one Hard seat, Normal elsewhere): every Hard
+    decision, and those where it searched (it plays as Normal elsewhere)."""
+    every: list[float] = []
+    searched: list[float] = []
+    for k in range(games):
+        config = GameConfig(seats=seats, mode=mode, seed=k)
+        game = Game.new(config)
+        seat = k % seats
+        memories = {s: BotMemory.from_log(s, game.view(0)["log"]) for s in range(seats)}
+        moves = 0
+        while game.result is None and moves < MAX_ACTIONS:
+            [who] = game.awaiting()
+            view, legal = game.view(who), game.legal_actions(who)
+            mine = "hard" if who == seat else "normal"
+            start = time.perf_counter()
+            action = choose(view, legal, memories[who], seed=moves, strength=mine)
+            took = (time.perf_counter() - start) * 1000
+            if who == seat:
+                every.append(took)
+                if len(hard.searched_moves(view, legal, memories[who], moves)) > 1:
+                    searched.append(took)
+            events = game.apply(who, action)
+            for memory in memories.values():
+                memory.observe(events)
+            moves += 1
+
+    def line(name: str, values: list[float]) -> None:
+        values = sorted(values)
+        p99 = values[min(len(values) - 1, int(0.99 * len(values)))]
+        print(
+            f"{name}: {len(values)} decisions, median {statistics.median(values):.2f} ms,"
+            f" p99 {p99:.2f} ms, max {values[-1]:.2f} ms"
+        )
+
+    line("hard, every decision", every)
+    line("hard, searched decisions", searched)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=2000)
@@ -128,7 +168,11 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=5)
     parser.add_argument("--mode", default="classic")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--timing", type=int, default=0, help="time Hard in this many games")
     args = parser.parse_args()
+    if args.timing:
+        timing(args.timing, args.seats, args.mode)
+        return
     print(f"{args.mode}, {args.seats} seats, deals {args.first}-{args.first + args.matches - 1}")
     print("| line | seat | matches | A wins | B wins | A - B (points) | time |")
     print("|---|---|---|---|---|---|---|")

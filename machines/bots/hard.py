@@ -53,13 +53,9 @@ _WIN = 100.0
 
 
 def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> dict:
-    normal = choose_normal(view, legal, memory, seed)
-    if not can_build(cast(View, view)):
-        return normal
-    outlook = Outlook.read(view, memory)
-    candidates = _candidates(view, legal, outlook, normal)
-    if len(candidates) < 2:
-        return normal
+    candidates, outlook = _worth_searching(view, legal, memory, seed)
+    if outlook is None or len(candidates) < 2:
+        return candidates[0]
     rng = random.Random(f"hard:{seed}:{view['seat']}:{memory.events_seen}")
     totals = [0.0] * len(candidates)
     for _ in range(WORLDS):
@@ -72,6 +68,22 @@ def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> 
         if totals[index] > totals[best]:
             best = index
     return candidates[best]
+
+
+def searched_moves(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> list[dict]:
+    """The moves Hard compares at this decision, Normal's first; a single move (Normal's)
+    where it does not search. For benches and tests: what ``choose_hard`` would weigh."""
+    return _worth_searching(view, legal, memory, seed)[0]
+
+
+def _worth_searching(
+    view: dict, legal: list[dict], memory: BotMemory, seed: int
+) -> tuple[list[dict], Outlook | None]:
+    normal = choose_normal(view, legal, memory, seed)
+    if not can_build(cast(View, view)):
+        return [normal], None
+    outlook = Outlook.read(view, memory)
+    return _candidates(view, legal, outlook, normal), outlook
 
 
 def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -> list[dict]:
