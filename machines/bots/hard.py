@@ -53,6 +53,7 @@ _TEAM = {
     "loner": "loner",
 }
 _WIN = 100.0
+_LAW = ("marshal", "deputy")
 
 
 def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> dict:
@@ -101,7 +102,12 @@ def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -
         return [normal]
     chosen = [normal]
     seen = {_signature(normal, kinds, view)}
+    # The law only re-aims (measured: letting it hold fire or raid instead lost it games,
+    # since a hit on a hidden Deputy costs it more than the look-ahead sees, R89).
+    law = view["role"] in _LAW
     end_turn = next((a for a in legal if a.get("type") == "end_turn"), None)
+    if law and normal.get("type") == "play":
+        end_turn = None
     if end_turn is not None and _signature(end_turn, kinds, view) not in seen:
         chosen.append(end_turn)
         seen.add(_signature(end_turn, kinds, view))
@@ -111,7 +117,7 @@ def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -
             continue
         if "target" not in action:
             signature = _signature(action, kinds, view)
-            if kinds.get(action["card"]) in _VOLLEYS and signature not in seen:
+            if kinds.get(action["card"]) in _VOLLEYS and signature not in seen and not law:
                 seen.add(signature)
                 attacks.append((-0.5, len(attacks), action))
             continue
