@@ -45,6 +45,10 @@ class CardCount:
         for event in events:
             self.observe_one(event)
 
+    def copy_for(self, seat: int) -> CardCount:
+        """The same public count held by ``seat``; observing into it never changes this one."""
+        return CardCount(seat, Counter(self.gone), {s: Counter(c) for s, c in self.held.items()})
+
     def observe_one(self, event: Mapping[str, Any]) -> None:
         kind = event["type"]
         if kind == "played":

@@ -12,6 +12,7 @@ earlier act against that player: shooting someone who turns out to be a Bandit w
 
 from __future__ import annotations
 
+import copy
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -72,6 +73,21 @@ class BotMemory:
         memory = cls(seat=seat)
         memory.observe(log)
         return memory
+
+    def copy_for(self, seat: int) -> BotMemory:
+        """This public record as ``seat`` would hold it (every event is public, so all seats
+        remember the same facts): a copy whose ``observe`` never changes this memory, for the
+        seats of Hard's imagined worlds. The pair sums are shared: they are replaced, never
+        changed in place (``_sum_pairs``)."""
+        mind = copy.copy(self)
+        mind.seat = seat
+        mind.acts = list(self.acts)
+        mind.kills = list(self.kills)
+        mind.revealed = dict(self.revealed)
+        mind.cards = self.cards.copy_for(seat)
+        mind._cache_key = None
+        mind._cache = {}
+        return mind
 
     def observe(self, events: Sequence[Mapping[str, Any]]) -> None:
         """Add new public events, oldest first (the events one ``Game.apply`` returned)."""

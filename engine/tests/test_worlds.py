@@ -1,0 +1,120 @@
+"""Possible worlds (bangarena_engine.worlds, issue 22): a Game rebuilt from one seat's view.
+
+A searching bot may only use its seat's view (R141), so the world it plays on must agree with
+everything that view shows, and must depend on nothing else: two tables that differ only in
+what the seat cannot see give the same worlds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from bangarena_engine import Game, GameConfig
+from bangarena_engine.cards import APPENDIX_A
+from bangarena_engine.worlds import can_build, sample_roles, world_from_view
+
+
+def _play_steps(seed: int, seats: int, mode: str, limit: int = 400):
+    """(game, seat) at every play step of a seeded game of random legal moves."""
+    game = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.result is not None:
+            return
+        [seat] = game.awaiting()
+        if can_build(game.view(seat)):
+            yield game, seat
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def _without_log(view: dict) -> dict:
+    return {key: value for key, value in view.items() if key != "log"}
+
+
+@pytest.mark.parametrize(
+    ("seats", "mode"), [(4, "classic"), (5, "classic"), (7, "double_agent"), (6, "old_classic")]
+)
+def test_a_world_shows_its_seat_exactly_the_view_it_was_built_from_r141(seats, mode):
+    """Everything public and everything the seat knows is kept (HP, cards in play, its own
+    hand and ids, hand sizes, piles, the discard top, round, Shots played, Jail): the world's
+    view equals the original but for the log, and it offers the same legal actions."""
+    checked = 0
+    for k in range(3):
+        for game, seat in _play_steps(k, seats, mode):
+            view = game.view(seat)
+            world = world_from_view(view, random.Random(checked))
+            assert _without_log(world.view(seat)) == _without_log(view)
+            assert world.legal_actions(seat) == game.legal_actions(seat)
+            checked += 1
+    assert checked > 30
+
+
+def test_a_world_holds_the_whole_deck_and_the_composition_r4():
+    """The hidden cards are the 80 of Appendix A minus the ones the seat sees, and the hidden
+    roles are the composition minus the shown roles."""
+    for game, seat in _play_steps(5, 5, "classic"):
+        view = game.view(seat)
+        world = world_from_view(view, random.Random(1))
+        data = world.to_dict()
+        cards = [tuple(c[1:]) for c in data["deck"] + data["discard"]]
+        for p in data["players"]:
+            cards += [tuple(c[1:]) for c in p["hand"] + p["in_play"]]
+            if p["weapon"]:
+                cards.append(tuple(p["weapon"][1:]))
+        faces = Counter((kind, rank, suit) for kind, suit, rank in cards)
+        assert faces + Counter() <= Counter(APPENDIX_A)
+        assert sorted(p["role"] for p in data["players"]) == sorted(view["roles_at_table"])
+
+
+def test_a_world_depends_only_on_the_view_and_the_generator_r141():
+    """Two games that differ in other hands, the deck order and the hidden roles but show
+    seat 0 the same view give the same world for the same generator."""
+    roles = ["marshal", "deputy", "bandit", "bandit", "loner"]
+    hands = [["shot", "ricochet", "horse", "duel", "wagon"], None, None, None, None]
+
+    def game(order: list[str], salt: int) -> Game:
+        rng = random.Random(salt)
+        others = ["shot", "grab", "flask", "jail", "scope", "toss", "rifle", "cover"] * 4
+        rng.shuffle(others)
+        return Game.new(
+            GameConfig(
+                seats=5,
+                seed=3,
+                roles=order,
+                characters=["lucky", "scavenger", "red_suit", "grip", "bonesetter"],
+                hands=[*hands[:1], *[others[i * 4 : i * 4 + 4] for i in range(4)]],
+                deck=["shot:8:spades", "wagon:9:hearts", *others[16:]],
+            )
+        )
+
+    a = game(roles, 1)
+    b = game(["marshal", "loner", "bandit", "deputy", "bandit"], 2)
+    assert a.view(0) == b.view(0)
+    assert a.view(1) != b.view(1)
+    world_a = world_from_view(a.view(0), random.Random(9))
+    world_b = world_from_view(b.view(0), random.Random(9))
+    assert world_a.to_dict() == world_b.to_dict()
+
+
+def test_sampled_roles_keep_the_double_agent_pair_r10():
+    """R10 a: of the Marshal's two names one is the Double Agent and the other a Deputy."""
+    game = Game.new(GameConfig(seats=7, mode="double_agent", seed=2))
+    marshal = next(s for s in range(7) if game.view(s)["role"] == "marshal")
+    view = game.view(marshal)
+    pair = view["deputy_candidates"]
+    for k in range(20):
+        roles = sample_roles(view, random.Random(k))
+        assert sorted(roles[s] for s in pair) == ["deputy", "double_agent"]
+
+
+def test_only_the_seats_own_play_step_can_be_rebuilt():
+    game = Game.new(GameConfig(seats=5, seed=1))
+    [seat] = game.awaiting()
+    other = (seat + 1) % 5
+    assert not can_build(game.view(other))
+    with pytest.raises(ValueError, match="play step"):
+        world_from_view(game.view(other), random.Random(0))

@@ -1,0 +1,244 @@
+"""The Hard bot (issue 22): determinized search over the worlds its seat cannot tell apart.
+
+At its own play step, when more than one sensible move exists (whom to shoot, duel, jail or
+rob, or whether to attack at all), Hard
+
+1. samples ``WORLDS`` hidden worlds consistent with its view: hidden roles drawn from Normal's
+   role odds (the composition and the public evidence, outlook.py), other hands, the deck
+   and the discard pile below its top dealt from the cards it has not seen
+   (``bangarena_engine.worlds.world_from_view``);
+2. in every world plays each candidate move and then lets Normal bots play every seat on for
+   at most ``HORIZON`` decisions, until its own next turn begins or the game ends;
+3. scores the end position for its own team (a win or loss outright, otherwise the health,
+   cards and lives of friends minus those of foes, with the world's roles), and plays the
+   candidate with the best mean. The same worlds and the same rollout seeds serve every
+   candidate, so luck cancels between them.
+
+Everywhere else it plays as Normal. The budget is a constant (worlds x candidates x
+decisions), never the clock, so its cost has no timing tell and its move is reproducible
+from the seed. It reads only (view, legal, memory, seed): the worlds are built from the view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+from bangarena_engine.game import Game
+from bangarena_engine.types import View
+from bangarena_engine.worlds import can_build, forget_log, world_from_view
+from machines.bots.memory import BotMemory
+from machines.bots.normal import choose_normal
+from machines.bots.outlook import Outlook
+
+#: Worlds sampled per searched decision.
+WORLDS = 6
+#: Decisions played on in each world after the candidate move.
+HORIZON = 24
+#: Candidate moves compared (Normal's own move always among them).
+CANDIDATES = 4
+#: How much better per world (in ``_value`` points, 1.5 per HP) another move must be before
+#: Hard leaves Normal's: with few worlds the best of several means is often luck.
+MARGIN = 3.0
+
+_ATTACKS = ("shot", "ricochet", "duel", "jail", "grab", "toss")
+#: Attacks on everyone at once (R55, R60): searched too, as whole-table alternatives.
+_VOLLEYS = ("raid", "buckshot")
+_TEAM = {
+    "marshal": "law",
+    "deputy": "law",
+    "bandit": "bandits",
+    "double_agent": "bandits",
+    "loner": "loner",
+}
+_WIN = 100.0
+_LAW = ("marshal", "deputy")
+
+
+def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> dict:
+    candidates, outlook = _worth_searching(view, legal, memory, seed)
+    if outlook is None or len(candidates) < 2:
+        return candidates[0]
+    rng = random.Random(f"hard:{seed}:{view['seat']}:{memory.events_seen}")
+    totals = [0.0] * len(candidates)
+    for _ in range(WORLDS):
+        roles = _sample_roles(outlook, view, rng)
+        world_seed = rng.getrandbits(64)
+        for index, action in enumerate(candidates):
+            totals[index] += _rollout(view, memory, roles, world_seed, action)
+    best = 0  # Normal's move, unless another is clearly better on the same worlds
+    for index in range(1, len(candidates)):
+        if totals[index] > totals[best]:
+            best = index
+    if best and totals[best] - totals[0] < MARGIN * WORLDS:
+        best = 0  # a small lead over a few worlds is mostly luck: trust Normal
+    return candidates[best]
+
+
+def searched_moves(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> list[dict]:
+    """The moves Hard compares at this decision, Normal's first; a single move (Normal's)
+    where it does not search. For benches and tests: what ``choose_hard`` would weigh."""
+    return _worth_searching(view, legal, memory, seed)[0]
+
+
+def _worth_searching(
+    view: dict, legal: list[dict], memory: BotMemory, seed: int
+) -> tuple[list[dict], Outlook | None]:
+    normal = choose_normal(view, legal, memory, seed)
+    if not can_build(cast(View, view)):
+        return [normal], None
+    outlook = Outlook.read(view, memory)
+    return _candidates(view, legal, outlook, normal), outlook
+
+
+def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -> list[dict]:
+    """Normal's move, ending the turn, a Raid or Buckshot, and one attack per (card kind,
+    target, card taken), most wanted targets first; friends Normal would never hurt are left
+    out. Equipment, draws and heals are not searched: Normal's order for them is right."""
+    kinds = {c["id"]: c["kind"] for c in view["hand"]}
+    normal_kind = kinds.get(normal.get("card", ""), "")
+    if normal.get("type") == "play" and normal_kind not in _ATTACKS + _VOLLEYS:
+        return [normal]
+    chosen = [normal]
+    seen = {_signature(normal, kinds, view)}
+    # The law only re-aims (measured: letting it hold fire or raid instead lost it games,
+    # since a hit on a hidden Deputy costs it more than the look-ahead sees, R89).
+    law = view["role"] in _LAW
+    end_turn = next((a for a in legal if a.get("type") == "end_turn"), None)
+    if law and normal.get("type") == "play":
+        end_turn = None
+    if end_turn is not None and _signature(end_turn, kinds, view) not in seen:
+        chosen.append(end_turn)
+        seen.add(_signature(end_turn, kinds, view))
+    attacks: list[tuple[float, int, dict]] = []
+    for action in legal:
+        if action.get("type") != "play":
+            continue
+        if "target" not in action:
+            signature = _signature(action, kinds, view)
+            if kinds.get(action["card"]) in _VOLLEYS and signature not in seen and not law:
+                seen.add(signature)
+                attacks.append((-0.5, len(attacks), action))
+            continue
+        if kinds.get(action["card"]) not in _ATTACKS:
+            continue
+        harm = outlook.harm.get(action["target"], 0.0)
+        taken = action.get("target_card")
+        if taken not in (None, "hand") and _in_front_kind(view, action) in ("jail", "dynamite"):
+            harm = -harm  # taking a Jail or Dynamite away helps its holder
+        if harm <= 0.0:
+            continue
+        signature = _signature(action, kinds, view)
+        if signature in seen:
+            continue
+        seen.add(signature)
+        attacks.append((-harm, len(attacks), action))
+    attacks.sort(key=lambda item: (item[0], item[1]))
+    chosen.extend(action for _, _, action in attacks[: CANDIDATES - len(chosen)])
+    return chosen[:CANDIDATES]
+
+
+def _in_front_kind(view: dict, action: dict) -> str | None:
+    player = view["players"][action["target"]]
+    for card in [*player["in_play"], *([player["weapon"]] if player["weapon"] else [])]:
+        if card["id"] == action["target_card"]:
+            return str(card["kind"])
+    return None
+
+
+def _signature(action: dict, kinds: dict[str, str], view: dict) -> tuple:
+    """Moves that differ only in which copy of a card they use are one move."""
+    taken = action.get("target_card")
+    if taken not in (None, "hand"):
+        taken = _in_front_kind(view, action)
+    return (
+        action.get("type"),
+        kinds.get(action.get("card", ""), ""),
+        action.get("target"),
+        taken,
+    )
+
+
+def _sample_roles(outlook: Outlook, view: dict, rng: random.Random) -> dict[int, str]:
+    """Hidden roles drawn from the outlook's odds, within the unseen composition."""
+    hidden = [p["seat"] for p in view["players"] if p["role"] is None]
+    pool: dict[str, int] = {}
+    for role in view["roles_at_table"]:
+        pool[role] = pool.get(role, 0) + 1
+    for p in view["players"]:
+        if p["role"] is not None:
+            pool[p["role"]] -= 1
+    order = list(hidden)
+    rng.shuffle(order)
+    roles: dict[int, str] = {}
+    for seat in order:
+        odds = outlook.odds.get(seat, {})
+        options = [(r, odds.get(r, 0.0) + 1e-3) for r, n in sorted(pool.items()) if n > 0]
+        total = sum(w for _, w in options)
+        pick = rng.random() * total
+        role = options[-1][0]
+        for r, w in options:
+            pick -= w
+            if pick <= 0:
+                role = r
+                break
+        roles[seat] = role
+        pool[role] -= 1
+    return roles
+
+
+def _rollout(
+    view: dict, memory: BotMemory, roles: dict[int, str], world_seed: int, action: dict
+) -> float:
+    me = view["seat"]
+    game = world_from_view(cast(View, view), random.Random(world_seed), roles)
+    events = list(game.apply(me, action))
+    forget_log(game)
+    minds: dict[int, tuple[BotMemory, int]] = {}  # seat -> (memory, events it has read)
+    step_rng = random.Random(world_seed)
+    for _ in range(HORIZON):
+        if game.result is not None:
+            break
+        [who] = game.awaiting()
+        if who == me and game.turn == me and _turn_began_again(events, me):
+            break
+        mind, read = minds.get(who) or (memory.copy_for(who), 0)
+        mind.observe(events[read:])
+        minds[who] = (mind, len(events))
+        seat_view: Any = game.view(who)  # the bots read views and actions as plain dicts
+        legal_now: Any = game.legal_actions(who)
+        choice = choose_normal(seat_view, legal_now, mind, step_rng.getrandbits(32))
+        events.extend(game.apply(who, cast(Any, choice)))
+        forget_log(game)
+    return _value(game, view, roles)
+
+
+def _turn_began_again(events: list[Any], me: int) -> bool:
+    return any(e["type"] == "turn" and e["seat"] == me for e in events)
+
+
+def _value(game: Game, view: dict, roles: dict[int, str]) -> float:
+    """How good the world's position is for the deciding seat's team."""
+    me = view["seat"]
+    result = game.result
+    if result is not None:
+        return _WIN if me in result["winners"] else -_WIN
+    public = game.view(None)
+    role_of = {p["seat"]: p["role"] or roles[p["seat"]] for p in view["players"]}
+    mine = _TEAM[role_of[me]]
+    alive = [p for p in public["players"] if p["alive"]]
+    score = 0.0
+    for p in public["players"]:
+        if not p["alive"]:
+            continue
+        worth = 4.0 + 1.5 * p["hp"] + 0.4 * p["hand_count"] + 0.3 * len(p["in_play"])
+        team = _TEAM[role_of[p["seat"]]]
+        if role_of[p["seat"]] == "marshal":
+            worth *= 1.5
+        if team == mine and (mine != "loner" or p["seat"] == me):
+            score += worth
+        elif mine == "loner" and role_of[p["seat"]] == "marshal" and len(alive) > 2:
+            score += 0.3 * worth  # the Loner needs the Marshal alive until the end (R8)
+        else:
+            score -= worth
+    return score

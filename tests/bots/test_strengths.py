@@ -1,0 +1,162 @@
+"""The three strengths (issue 22): Easy, Normal and Hard decide from the seat's view alone.
+
+No-peek permutation tests (R141, R143): in real seeded games, at decisions of one seat, a twin
+of the stored game is made that differs only in what that seat cannot see (the other players'
+hands, shuffled among them with their sizes kept; the hidden roles, permuted; the deck order).
+The seat's view is the same in both, and every strength must give the same decision in both.
+Hard builds worlds and plays them on, so its decision would change if any hidden part leaked
+into them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bangarena_engine import Game, GameConfig
+from bangarena_engine.worlds import can_build
+from machines.bots import STRENGTHS, BotMemory, choose, easy, hard
+from machines.bots.normal import choose_normal
+from machines.bots.outlook import Outlook
+
+
+def _twin(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same game with everything ``seat`` cannot see permuted."""
+    data: dict[str, Any] = game.to_dict()
+    view = game.view(seat)
+    hidden = [p for p in data["players"] if p["seat"] != seat and p["alive"]]
+    cards = [card for p in hidden for card in p["hand"]]
+    rng.shuffle(cards)
+    for p in hidden:
+        size = len(p["hand"])
+        p["hand"], cards = cards[:size], cards[size:]
+    unseen = [p for p in data["players"] if view["players"][p["seat"]]["role"] is None]
+    roles = [p["role"] for p in unseen]
+    rng.shuffle(roles)
+    for p, role in zip(unseen, roles, strict=True):
+        p["role"] = role
+    rng.shuffle(data["deck"])
+    return Game.from_dict(data)
+
+
+def _decisions(seed: int, seat: int, mode: str = "classic", seats: int = 5):
+    """(game, view, legal) at each of ``seat``'s decisions of a Normal-bot game."""
+    game = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
+    for moves in range(2000):
+        if game.result is not None:
+            return
+        [who] = game.awaiting()
+        view = game.view(who)
+        legal = game.legal_actions(who)
+        if who == seat and len(legal) > 1:
+            yield game, view, legal
+        game.apply(who, choose(view, legal, BotMemory.from_log(who, view["log"]), seed=moves))
+
+
+def _decide(game: Game, seat: int, seed: int, strength: str) -> dict:
+    view = game.view(seat)
+    memory = BotMemory.from_log(seat, view["log"])
+    return choose(view, game.legal_actions(seat), memory, seed=seed, strength=strength)
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize(("seed", "seat", "mode"), [(1, 0, "classic"), (2, 3, "classic")])
+def test_no_strength_peeks_at_what_the_seat_cannot_see_r141(strength, seed, seat, mode):
+    """R141, R143: permuting other hands, hidden roles and the deck never changes a decision
+    of any strength, at every kind of decision the seat meets in a real game."""
+    rng = random.Random(seed)
+    checked = searched = 0
+    for game, view, _legal in _decisions(seed, seat, mode):
+        twin = _twin(game, seat, rng)
+        assert twin.view(seat) == view  # the permutation is invisible to the seat...
+        if twin.to_dict() == game.to_dict():
+            continue
+        decision_seed = seed * 1000 + checked
+        assert _decide(game, seat, decision_seed, strength) == _decide(
+            twin, seat, decision_seed, strength
+        )  # ...and so to its bot
+        checked += 1
+        searched += can_build(view)
+        if checked >= 25:
+            break
+    assert checked >= 10
+    assert searched >= 3
+
+
+def test_hard_compares_several_moves_at_some_play_steps():
+    """The twin test is not empty for Hard: at some of its play steps it does weigh several
+    moves on sampled worlds, so a leak into those worlds would show."""
+    compared = 0
+    for _game, view, legal in _decisions(4, 1):
+        memory = BotMemory.from_log(1, view["log"])
+        if not can_build(view):
+            continue
+        normal = choose_normal(view, legal, memory, 0)
+        candidates = hard._candidates(view, legal, Outlook.read(view, memory), normal)
+        compared += len(candidates) > 1
+    assert compared >= 2
+
+
+def test_hards_imagined_play_leaves_the_memory_it_was_given_as_it_was():
+    """The worlds' seats observe imagined events into copies of the deciding seat's memory:
+    none may reach the memory itself, its card count included (R42), or the memory the match
+    keeps between moves (machines.autoplay) would hold cards that were never played."""
+    searched = 0
+    for _game, view, legal in _decisions(4, 1):
+        if not can_build(view):
+            continue
+        memory = BotMemory.from_log(1, view["log"])
+        choose(view, legal, memory, seed=searched, strength="hard")
+        rebuilt = BotMemory.from_log(1, view["log"])
+        assert memory == rebuilt
+        assert memory.cards == rebuilt.cards
+        assert memory.hostility({}) == rebuilt.hostility({})
+        searched += 1
+    assert searched >= 3
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_each_strength_is_reproducible_and_plays_whole_games(strength):
+    """The same seed gives the same game at every strength, and every game ends with legal
+    moves only (the engine refuses anything else)."""
+
+    def game_moves(seed: int) -> list[dict]:
+        game = Game.new(GameConfig(seats=5, seed=seed))
+        moves: list[dict] = []
+        while game.result is None and len(moves) < 3000:
+            [who] = game.awaiting()
+            view = game.view(who)
+            legal = game.legal_actions(who)
+            action = choose(
+                view,
+                legal,
+                BotMemory.from_log(who, view["log"]),
+                seed=len(moves),
+                strength=strength,
+            )
+            assert action in legal
+            game.apply(who, action)
+            moves.append(action)
+        assert game.result is not None
+        return moves
+
+    assert game_moves(6) == game_moves(6)
+
+
+def test_easy_forgets_all_but_the_latest_acts():
+    """Easy remembers only the last RECALL acts, each misread, and no eliminations."""
+    log = [
+        {"type": "played", "seat": 1 + i % 3, "card": {"kind": "shot"}, "target": 0}
+        for i in range(20)
+    ] + [{"type": "eliminated", "seat": 4, "role": "bandit", "by": 2}]
+    memory = BotMemory.from_log(0, log)
+    poor = easy.forgetful(memory, random.Random(0))
+    assert len(poor.acts) == easy.RECALL
+    assert [(a.actor, a.target) for a in poor.acts] == [
+        (a.actor, a.target) for a in memory.acts[-easy.RECALL :]
+    ]
+    assert poor.kills == []
+    assert poor.revealed == {4: "bandit"}
+    assert [a.weight for a in poor.acts] != [a.weight for a in memory.acts[-easy.RECALL :]]
