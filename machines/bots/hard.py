@@ -15,8 +15,10 @@ rob, or whether to attack at all), Hard
    candidate, so luck cancels between them.
 
 Everywhere else it plays as Normal. The budget is a constant (worlds x candidates x
-decisions), never the clock, so its cost has no timing tell and its move is reproducible
-from the seed. It reads only (view, legal, memory, seed): the worlds are built from the view.
+decisions), never the clock, so its move is reproducible from the seed; and it is spent at
+every play step, whether the hand offers one move or four, so how long Hard thinks does not
+tell what it holds (a play step itself is public: whose turn it is, nothing pending). It
+reads only (view, legal, memory, seed): the worlds are built from the view.
 """
 
 from __future__ import annotations
@@ -57,14 +59,18 @@ _LAW = ("marshal", "deputy")
 
 def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> dict:
     candidates, outlook = _worth_searching(view, legal, memory, seed)
-    if outlook is None or len(candidates) < 2:
+    if outlook is None:
         return candidates[0]
+    # Every play step costs the same work, whatever the hand holds: with fewer candidates
+    # the free slots replay Normal's move. Otherwise the time Hard took (a frame's arrival)
+    # would tell the table whether its hidden hand offered a choice.
+    slots = candidates + [candidates[0]] * (CANDIDATES - len(candidates))
     rng = random.Random(f"hard:{seed}:{view['seat']}:{memory.events_seen}")
-    totals = [0.0] * len(candidates)
+    totals = [0.0] * len(slots)
     for _ in range(WORLDS):
         roles = _sample_roles(outlook, view, rng)
         world_seed = rng.getrandbits(64)
-        for index, action in enumerate(candidates):
+        for index, action in enumerate(slots):
             totals[index] += _rollout(view, memory, roles, world_seed, action)
     best = 0  # Normal's move, unless another is clearly better on the same worlds
     for index in range(1, len(candidates)):
@@ -84,7 +90,7 @@ def searched_moves(view: dict, legal: list[dict], memory: BotMemory, seed: int) 
 def _worth_searching(
     view: dict, legal: list[dict], memory: BotMemory, seed: int
 ) -> tuple[list[dict], Outlook | None]:
-    normal = choose_normal(view, legal, memory, seed)
+    normal = legal[0] if len(legal) == 1 else choose_normal(view, legal, memory, seed)
     if not can_build(cast(View, view)):
         return [normal], None
     outlook = Outlook.read(view, memory)

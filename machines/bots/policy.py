@@ -39,6 +39,8 @@ def choose(
         raise ValueError(f"unknown bot strength {strength!r}; one of {STRENGTHS}")
     if not legal_actions:
         raise ValueError("no legal action to choose from")
-    if len(legal_actions) == 1:
+    if len(legal_actions) == 1 and strength != "hard":
         return legal_actions[0]
+    # Hard thinks at every play step, even one with a single legal move (hard.py: how long it
+    # takes must not depend on the hand).
     return _BY_STRENGTH[strength](view, legal_actions, memory, seed)

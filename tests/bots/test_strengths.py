@@ -117,6 +117,33 @@ def test_hards_imagined_play_leaves_the_memory_it_was_given_as_it_was():
     assert searched >= 3
 
 
+def test_hard_spends_the_same_work_at_every_play_step_whatever_its_hand(monkeypatch):
+    """No timing tell (R141, docs/security.md "Response times"): how long Hard thinks must not
+    say what its hidden hand offers. It plays out the same number of worlds and moves at every
+    play step (a public moment: its turn, nothing pending), with one sensible move or four,
+    and none elsewhere."""
+    played: list[int] = []
+    rollout = hard._rollout
+
+    def counted(*args: Any) -> float:
+        played[-1] += 1
+        return rollout(*args)
+
+    monkeypatch.setattr(hard, "_rollout", counted)
+    work: dict[bool, set[int]] = {True: set(), False: set()}
+    choices: set[int] = set()
+    for _game, view, legal in _decisions(4, 1):
+        memory = BotMemory.from_log(1, view["log"])
+        played.append(0)
+        choose(view, legal, memory, seed=len(played), strength="hard")
+        work[can_build(view)].add(played[-1])
+        if can_build(view):
+            choices.add(len(hard.searched_moves(view, legal, memory, len(played))))
+    assert work[True] == {hard.WORLDS * hard.CANDIDATES}
+    assert work[False] == {0}
+    assert len(choices) > 1  # the hands did offer different numbers of moves
+
+
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_each_strength_is_reproducible_and_plays_whole_games(strength):
     """The same seed gives the same game at every strength, and every game ends with legal
