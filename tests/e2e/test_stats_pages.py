@@ -166,6 +166,11 @@ def visit_all(page: Page, base: str, width: int) -> None:
     expect(page.locator(".tab[aria-current=page]")).to_have_text("Most wins")
     shoot(page, f"leaderboard-wins-{suffix}")
     page.locator(".tab", has_text="Win rate by role").click()
+    # The role board's page has loaded, its deferred site.js too, before a role is chosen: a
+    # choice made while the previous page is still showing, or before the script listens,
+    # would be lost (the test used to race the navigation and failed on a busy machine).
+    expect(page.locator(".tab[aria-current=page]")).to_have_text("Win rate by role")
+    page.wait_for_load_state("load")
     # Choosing a role (or a period) shows it at once: there is no Show button to press.
     expect(page.locator("form.filters button")).to_have_count(0)
     # Each choice loads the page anew: on a busy machine that takes more than expect's 5 s.
