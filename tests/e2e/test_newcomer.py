@@ -79,6 +79,10 @@ def _log_in(page: Page, base: str) -> None:
 
 def _inspect(page: Page, name: str, width: int, language: str) -> None:
     """The checks every page passes, then its screenshot."""
+    # Measured once the page has loaded, its stylesheets too: right after a form's answer the
+    # new page's elements can be laid out before site.css has arrived, with the unstyled
+    # header three times its height (213 px, a failure seen on busy machines only).
+    page.wait_for_load_state("load")
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= width, f"{name} is {wide} px wide at {width} px ({language})"
     header = page.locator(".site-header").bounding_box()

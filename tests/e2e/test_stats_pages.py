@@ -104,7 +104,9 @@ def shoot(page: Page, name: str) -> None:
 
 
 def fits(page: Page) -> bool:
-    """Nothing pushes the page sideways (a wide table scrolls inside its own box)."""
+    """Nothing pushes the page sideways (a wide table scrolls inside its own box), measured
+    once the page and its stylesheets have loaded (unstyled, a page lays out otherwise)."""
+    page.wait_for_load_state("load")
     return page.evaluate(
         "document.scrollingElement.scrollWidth <= document.documentElement.clientWidth + 1"
     )
