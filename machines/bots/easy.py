@@ -10,7 +10,12 @@ against it looks like a game, but a newcomer beats it often because it
 * **never counts cards**: its memory is rebuilt from those few acts alone, so nothing counted
   from the log reaches it;
 * **slips**: when it means to attack, it sometimes picks another target for the same card
-  (``WRONG_TARGET``) or loses its nerve and ends the turn (``TIMID``).
+  (``WRONG_TARGET``) or loses its nerve and ends the turn (``TIMID``);
+* **misreads the Loner's goal**: a newcomer Loner hears "everyone is my enemy" and misses
+  that he needs the Marshal alive until the very end (R8, R92). When his aim slips it goes
+  to the Marshal if the card can reach him, the big target on the table, so he wounds the
+  Marshal too early and the Bandits often win. Every other Easy seat still never slips
+  onto a teammate it can see nor, unless it is a Bandit, onto the Marshal.
 
 Every random draw comes from a generator seeded with the decision's seed, so the same inputs
 give the same move (no hidden information is read: the inputs are the seat's own).
@@ -66,20 +71,31 @@ def choose_easy(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> 
             and a.get("target") != action["target"]
             and not _spared(view, a["target"])
         ]
+        others = _beginner_loner_aim(view, others)
         if others:
             return others[rng.randrange(len(others))]
     return action
+
+
+def _beginner_loner_aim(view: dict, others: list[dict]) -> list[dict]:
+    """A beginner Loner's slip goes to the Marshal when it can (R8: he is the one the Loner
+    must keep alive until the end, which a newcomer does not yet see)."""
+    if view["role"] != "loner":
+        return others
+    at_marshal = [a for a in others if view["players"][a["target"]]["role"] == "marshal"]
+    return at_marshal or others
 
 
 _TEAM = {"marshal": "law", "deputy": "law", "bandit": "bandits", "double_agent": "bandits"}
 
 
 def _spared(view: dict, target: int) -> bool:
-    """Even a beginner does not shoot a teammate it can see, nor (unless a Bandit) the Marshal."""
+    """Even a beginner does not shoot a teammate it can see, nor (unless a Bandit, or a Loner
+    who misreads his goal) the Marshal."""
     mine = view["role"]
     theirs = view["players"][target]["role"]
     if theirs is None:
         return False
     if theirs == "marshal":
-        return _TEAM.get(mine) != "bandits"
+        return _TEAM.get(mine) != "bandits" and mine != "loner"
     return _TEAM.get(mine) is not None and _TEAM.get(mine) == _TEAM.get(theirs)

@@ -129,8 +129,9 @@ def _duel(d: Decision, action: dict) -> float:
     q = d.outlook.player(target)
     # Card counting: their expected Shots, from the Shots not yet seen (R42: 25 in 80).
     theirs = d.outlook.cards.expected(target, *CHARACTER_BY_ID[q["character"]].duel_kinds)
-    # The Loner's endgame (R95) is a war of attrition he cannot win by waiting: an even Duel.
-    margin = 0.0 if (d.outlook.role == "loner" and d.outlook.alive_count() <= 3) else 1.0
+    # The Loner wins only as the last one standing (R95), alone against every side: each
+    # player he can take out without waiting for a spare Shot is worth an even Duel.
+    margin = 0.0 if d.outlook.role == "loner" else 1.0
     if q["hand_count"] > 0 and mine < theirs + margin:
         return 0.0
     return 58.0 + 10.0 * worth

@@ -22,16 +22,18 @@ def harm_for(outlook: Outlook) -> dict[int, float]:
 def _law(o: Outlook, seat: int) -> float:
     """Marshal and Deputy (R5, R6): hunt whoever acts as a Bandit, spare likely Deputies.
 
-    A Deputy never harms the Marshal. The Loner is an enemy of the law too, but a quieter one
-    than a Bandit while the Marshal is not yet in danger.
+    A Deputy never harms the Marshal. The Loner is an enemy of the law too, but only once
+    the Bandits are gone: until then he needs the Marshal alive as much as the law does (R8,
+    R92), so a shot at him is a shot not fired at a Bandit, and it only weakens a player who
+    fights the Bandits (classic BANG! play: the Sheriff leaves the Renegade for last).
     """
     if seat == o.marshal:
         return -1.0
     deputy = o.p(seat, "deputy")
     hostile = o.p(seat, "bandit", "double_agent")
-    loner = o.p(seat, "loner")
-    bandits_left = any(o.p(s, "bandit", "double_agent") > 0 for s in o.others)
-    return hostile + (0.5 if bandits_left else 1.0) * loner - 1.2 * deputy
+    if any(o.p(s, "bandit", "double_agent") > 0 for s in o.others):
+        return hostile - 1.2 * deputy
+    return hostile + o.p(seat, "loner") - 1.2 * deputy
 
 
 def _bandit(o: Outlook, seat: int) -> float:
@@ -68,19 +70,23 @@ def _agent_covered(o: Outlook) -> bool:
 def _loner(o: Outlook, seat: int) -> float:
     """Loner (R8, R92, R95): he wins only as the last player alive, and the Bandits win the
     moment the Marshal falls while anyone else lives. So the Marshal is protected until he is
-    the only other player left. Until someone falls he acts as a Deputy would (hunting the
-    likely Bandits draws no fire from the law). Then he hunts the likely Deputies more than
-    the Bandits (a Deputy still alive when the last Bandit falls means two against one),
-    switches to the Bandits when the Marshal is in danger, and leaves the last Bandit to the
-    law while a Deputy may live. In Partners (R96) the other Loner is a teammate, and the Marshal is
-    fair game once everyone else left looks like a Loner."""
+    the only other player left. Until someone falls he acts as a Deputy would, against the
+    players whose acts show them Bandits (this draws no fire from the law). Then he hunts the
+    likely Deputies more than the Bandits (a Deputy still alive when the last Bandit falls
+    means two against one), switches to the Bandits when the Marshal is in danger, and leaves
+    the last Bandit to the law while a Deputy may live. Once the Bandits are gone he wears
+    the Marshal down while a Deputy still stands beside him, for the duel that ends the game.
+    In Partners (R96) the other Loner is a teammate, and the Marshal is fair game once
+    everyone else left looks like a Loner."""
     partners = o.view["mode"] == "partners"
     mate = o.p(seat, "loner") if partners else 0.0
     if seat == o.marshal:
         rest = [s for s in o.others if s != o.marshal]
         if partners:
             return 1.3 if all(o.p(s, "loner") > 0.9 for s in rest) else -1.0
-        return 1.3 if not rest else -1.0
+        if not rest:
+            return 1.3
+        return MARSHAL_WEAR if _wear_marshal(o) else -1.0
     bandit = o.p(seat, "bandit", "double_agent")
     if not any(o.p(s, "bandit", "double_agent") > 0 for s in o.others):
         return 1.0 - 2.2 * mate
@@ -89,8 +95,9 @@ def _loner(o: Outlook, seat: int) -> float:
         return 0.2 + 1.1 * bandit - 0.5 * deputy - 1.2 * mate  # R92: he must not fall now
     if o.alive_count() == len(o.view["players"]):
         # Nobody has fallen yet: look like a Deputy (the law leaves me alone) and thin out
-        # whoever acts as a Bandit; the sides are balanced once the table thins.
-        return 0.2 + 0.8 * bandit - 1.2 * mate
+        # whoever *acts* as a Bandit. The prior alone (two Bandits among my three unknowns at
+        # 5 seats) is no reason to shoot: a shot at a hidden Deputy makes me the law's target.
+        return -0.6 + 1.2 * bandit - 1.2 * mate
     outlaws = sum(o.p(s, "bandit", "double_agent") for s in o.others)
     deputies = sum(o.p(s, "deputy") for s in o.others)
     if outlaws <= 1.2 and deputies > 0.3:
@@ -99,6 +106,27 @@ def _loner(o: Outlook, seat: int) -> float:
         last = 1.0 if o.player(seat)["hp"] <= 1 else 0.1
         return last * bandit + 1.3 * deputy - 1.2 * mate
     return 0.15 + 0.3 * bandit + 1.2 * deputy - 1.2 * mate
+
+
+#: The Loner's wish to wound the Marshal while only the law is left besides them (R95).
+MARSHAL_WEAR = 0.5
+#: The least HP the Marshal keeps before the Loner stops wounding him while a Deputy lives.
+MARSHAL_WEAR_HP = 3
+
+
+def _wear_marshal(o: Outlook) -> bool:
+    """Whether the Loner wounds the Marshal before their duel (R92, R95).
+
+    Once every Bandit is gone the law knows who I am and shoots me anyway, and the duel that
+    ends the game goes to whoever has more HP left (the Marshal starts with a bonus, R19). So
+    when his Deputy is out of reach or the Marshal is healthy, an HP taken from him now is
+    worth a shot. Not at 2 HP or less: if he falls while his Deputy lives, the Bandits win
+    (R92). In Partners the Loners' turn on him is decided apart (R96)."""
+    if o.view["mode"] == "partners" or o.marshal is None:
+        return False
+    if any(o.p(s, "bandit", "double_agent") > 0 for s in o.others):
+        return False
+    return o.player(o.marshal)["hp"] >= MARSHAL_WEAR_HP
 
 
 def _marshal_danger(o: Outlook) -> bool:

@@ -32,7 +32,7 @@ def test_kept_memory_plays_the_same_game_as_rebuilt_memory_r121(strength: str) -
     one each time."""
     cache = MemoryCache()
     steps = 80 if strength == "hard" else 400  # Hard searches for tens of ms a decision
-    for seed in (1, 2):
+    for seed in (2, 3):  # seed 3's classic game outlasts Hard's 80 steps
         config = GameConfig(seats=5, mode="double_agent" if seed == 2 else "classic", seed=seed)
         rebuilt, kept = Game.new(config), Game.new(config)
         for step in range(steps):
