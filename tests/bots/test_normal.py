@@ -160,6 +160,96 @@ def test_loner_saves_a_marshal_in_danger_from_the_bandit_r8_r92():
     assert shots == [2]
 
 
+@pytest.mark.parametrize("bandit_shoots", [False, True])
+def test_loner_shoots_only_a_player_whose_acts_show_a_bandit_before_the_first_fall_r8(
+    bandit_shoots,
+):
+    """R8, R4: before anyone falls, two of the Loner's three unknowns are Bandits, but a shot
+    on that prior alone may hit the hidden Deputy and turn the law on him. He holds his fire
+    until a player acts as a Bandit (seat 1 shot the Marshal), and then shoots that one."""
+    roles = ["marshal", "bandit", "loner", "deputy", "bandit"]
+    game = new_game(roles, hands=[[], ["shot"], ["shot"], [], []])
+    simple_until(game, 1)
+    if bandit_shoots:
+        play(game, 1, "shot", target=0)
+    simple_until(game, 2)
+    shots = _shot_targets(run_turn(game, 2))
+    assert shots == ([1] if bandit_shoots else [])
+
+
+def _law_only_table(marshal_hp: int | None) -> Game:
+    """5 seats, round 2: the Marshal shot one Bandit (seat 4, at 1 HP) and the Deputy (seat 3)
+    the other (seat 2), after the Deputy put on a Horse. The Loner (seat 1) holds a Shot and
+    a Revolver: only the Marshal is within his range."""
+    roles = ["marshal", "loner", "bandit", "deputy", "bandit"]
+    game = new_game(
+        roles,
+        hands=[["shot"], ["shot"], [], ["horse", "shot"], []],
+        health=[marshal_hp, None, 1, None, 1],
+    )
+    play(game, 0, "shot", target=4)
+    simple_until(game, 3)
+    play(game, 3, "horse")
+    play(game, 3, "shot", target=2)
+    simple_until(game, 1)
+    assert [p["seat"] for p in game.view(1)["players"] if p["alive"]] == [0, 1, 3]
+    return game
+
+
+@pytest.mark.parametrize("marshal_hp", [None, 2])
+def test_loner_wears_a_healthy_marshal_down_once_only_the_law_is_left_r92_r95(marshal_hp):
+    """R95: with the Bandits gone the Loner must beat the Marshal and his Deputy, and the
+    final duel goes to whoever has more HP left. So he wounds the healthy Marshal when the
+    Deputy is out of reach, but not at 2 HP: if the Marshal fell while his Deputy lives, the
+    Bandits would win (R92)."""
+    game = _law_only_table(marshal_hp)
+    actions = run_turn(game, 1)
+    assert any(harms(a, 0) for a in actions) == (marshal_hp is None), actions
+
+
+def test_the_law_leaves_a_likely_loner_for_last_while_a_bandit_lives_r5_r92():
+    """R92: until the Bandits are gone the Loner needs the Marshal alive as much as the law
+    does. Seat 1 shot a Bandit dead and seat 2 killed the Deputy, so the Marshal reads seat 1
+    as the Loner (R4: one Loner and one Bandit are left). Only seat 1 is in his range, and he
+    keeps his Shot rather than weaken the one player fighting the Bandit beside him."""
+    roles = ["marshal", "loner", "bandit", "deputy", "bandit"]
+    game = new_game(
+        roles,
+        hands=[["shot"], ["rifle", "shot"], ["horse", "shot"], [], []],
+        health=[None, None, None, 1, 1],
+    )
+    simple_until(game, 1)
+    play(game, 1, "rifle")
+    play(game, 1, "shot", target=4)
+    simple_until(game, 2)
+    play(game, 2, "horse")
+    play(game, 2, "shot", target=3)
+    simple_until(game, 0, "upgrade")  # R88: his last Deputy fell; range would reach seat 2
+    game.apply(0, {"type": "choose", "option": "fortitude"})
+    simple_until(game, 0)
+    assert [p["seat"] for p in game.view(0)["players"] if p["alive"]] == [0, 1, 2]
+    actions = run_turn(game, 0)
+    assert not any(harms(a, 1) for a in actions), actions
+
+
+def test_loner_takes_an_even_duel_against_a_bandit_r8_r54():
+    """R54: the challenged player answers first, so a Duel is won by holding as many Shots
+    as the target. The Loner, alone against every side (R8), does not wait for a spare Shot:
+    with one Shot in hand he duels the Bandit (seat 4) who shot the Marshal, out of reach,
+    whose short hand is likely to hold less than one. Every draw is a Flask."""
+    roles = ["marshal", "loner", "deputy", "bandit", "bandit"]
+    hands = [[], ["duel", "shot"], ["horse"], [], ["shot"]]
+    game = new_game(roles, hands=hands, deck=["flask"] * 30)
+    simple_until(game, 2)
+    play(game, 2, "horse")  # out of the Loner's range
+    simple_until(game, 4)
+    play(game, 4, "shot", target=0)
+    simple_until(game, 1)
+    actions = run_turn(game, 1)
+    duels = [a["target"] for a in actions if a.get("_kind") == "duel"]
+    assert duels == [4], actions
+
+
 def test_partners_loner_spares_his_partner_and_turns_on_the_marshal_r96():
     """R96: in Partners the Loners win together once only Loners are alive. With the Marshal
     and the other Loner (his role follows from the composition, R4) left, the Loner shoots

@@ -20,6 +20,7 @@ from bangarena_engine.worlds import can_build
 from machines.bots import STRENGTHS, BotMemory, choose, easy, hard
 from machines.bots.normal import choose_normal
 from machines.bots.outlook import Outlook
+from tests.bots.table import new_game, play, simple_until
 
 
 def _twin(game: Game, seat: int, rng: random.Random) -> Game:
@@ -187,3 +188,29 @@ def test_easy_forgets_all_but_the_latest_acts():
     assert poor.kills == []
     assert poor.revealed == {4: "bandit"}
     assert [a.weight for a in poor.acts] != [a.weight for a in memory.acts[-easy.RECALL :]]
+
+
+def test_easy_beginner_loner_slips_onto_the_marshal_r8():
+    """R8, R92: the Loner needs the Marshal alive until the end, which a newcomer misses.
+    When Easy's Loner slips, his Shot goes to the Marshal (seat 0) instead of the Bandit
+    who shot him (seat 2); an Easy seat of any other role but a Bandit never slips onto him.
+    Over 60 decision seeds: some slips, every one of them at the Marshal (every draw is a
+    Flask, so the Shot is his only attack)."""
+    roles = ["marshal", "loner", "bandit", "deputy", "bandit"]
+    hands = [[], ["shot"], ["rifle", "shot"], [], []]
+    game = new_game(roles, hands=hands, deck=["flask"] * 30)
+    simple_until(game, 2)
+    play(game, 2, "rifle")
+    play(game, 2, "shot", target=0)
+    simple_until(game, 1)
+    view = game.view(1)
+    memory = BotMemory.from_log(1, view["log"])
+    legal = game.legal_actions(1)
+    shots = {c["id"] for c in view["hand"] if c["kind"] == "shot"}
+    targets = [
+        action.get("target")
+        for seed in range(60)
+        if (action := choose(view, legal, memory, seed=seed, strength="easy")).get("card") in shots
+    ]
+    assert 0 in targets, targets
+    assert set(targets) <= {0, 2}, targets
