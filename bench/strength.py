@@ -81,6 +81,7 @@ def play(config: GameConfig, seat: int, strength: str, k: int) -> tuple[bool, in
 
 def pair(job: tuple[str, str, str, int, int, str]) -> tuple[int, int, float] | None:
     a, b, role, k, seats, mode = job
+    hard.PAD_SINGLE_CHOICE = False  # the same moves, without the work done only to hide them
     config = GameConfig(seats=seats, mode=mode, seed=k)
     seat = tested_seat(Game.new(config), role, k)
     if seat is None:

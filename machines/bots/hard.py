@@ -3,22 +3,23 @@
 At its own play step, when more than one sensible move exists (whom to shoot, duel, jail or
 rob, or whether to attack at all), Hard
 
-1. samples ``WORLDS`` hidden worlds consistent with its view: hidden roles drawn from Normal's
+1. samples hidden worlds consistent with its view: hidden roles drawn from Normal's
    role odds (the composition and the public evidence, outlook.py), other hands, the deck
    and the discard pile below its top dealt from the cards it has not seen
    (``bangarena_engine.worlds.world_from_view``);
 2. in every world plays each candidate move and then lets Normal bots play every seat on for
    at most ``HORIZON`` decisions, until its own next turn begins or the game ends;
-3. scores the end position for its own team (a win or loss outright, otherwise the health,
-   cards and lives of friends minus those of foes, with the world's roles), and plays the
-   candidate with the best mean. The same worlds and the same rollout seeds serve every
-   candidate, so luck cancels between them.
+3. scores the end position for its own team: a win or loss outright, otherwise the chance
+   that its team wins from there, fitted on Normal bots' games (``machines.bots.value``),
+   with the world's roles; and plays the candidate with the best mean. The same worlds and
+   the same rollout seeds serve every candidate, so luck cancels between them.
 
-Everywhere else it plays as Normal. The budget is a constant (worlds x candidates x
-decisions), never the clock, so its move is reproducible from the seed; and it is spent at
-every play step, whether the hand offers one move or four, so how long Hard thinks does not
-tell what it holds (a play step itself is public: whose turn it is, nothing pending). It
-reads only (view, legal, memory, seed): the worlds are built from the view.
+Everywhere else it plays as Normal. The budget is a constant (``ROLLOUTS`` look-aheads of at
+most ``HORIZON`` decisions), never the clock, so its move is reproducible from the seed; and
+it is spent at every play step, whether the hand offers one move or four (fewer candidates
+get more worlds each), so how long Hard thinks does not tell what it holds (a play step
+itself is public: whose turn it is, nothing pending). It reads only (view, legal, memory,
+seed): the worlds are built from the view.
 """
 
 from __future__ import annotations
@@ -32,51 +33,55 @@ from bangarena_engine.worlds import can_build, forget_log, world_from_view
 from machines.bots.memory import BotMemory
 from machines.bots.normal import choose_normal
 from machines.bots.outlook import Outlook
+from machines.bots.value import TEAM, seats_of, win_chance
 
-#: Worlds sampled per searched decision.
-WORLDS = 6
+#: Look-aheads per play step (worlds x candidates), the same at every play step.
+ROLLOUTS = 24
 #: Decisions played on in each world after the candidate move.
 HORIZON = 24
 #: Candidate moves compared (Normal's own move always among them).
 CANDIDATES = 4
-#: How much better per world (in ``_value`` points, 1.5 per HP) another move must be before
-#: Hard leaves Normal's: with few worlds the best of several means is often luck.
+#: How much better per world (in ``_value`` points: percentage points of the team's chance
+#: to win) another move must be before Hard leaves Normal's: with few worlds the best of
+#: several means is often luck.
 MARGIN = 3.0
+#: The law's margin is wider: its re-aimed attacks lost games at MARGIN (a hit on a hidden
+#: Deputy costs more than one round shows, R89), and gained none at this one (docs/bots.md).
+LAW_MARGIN = 8.0
+#: Whether a play step with a single candidate still spends the whole budget (it must, at a
+#: table: see ``choose_hard``). bench/strength.py turns it off to play more deals in the same
+#: time; it changes no decision, since that candidate is played either way.
+PAD_SINGLE_CHOICE = True
 
 _ATTACKS = ("shot", "ricochet", "duel", "jail", "grab", "toss")
 #: Attacks on everyone at once (R55, R60): searched too, as whole-table alternatives.
 _VOLLEYS = ("raid", "buckshot")
-_TEAM = {
-    "marshal": "law",
-    "deputy": "law",
-    "bandit": "bandits",
-    "double_agent": "bandits",
-    "loner": "loner",
-}
 _WIN = 100.0
 _LAW = ("marshal", "deputy")
 
 
 def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> dict:
     candidates, outlook = _worth_searching(view, legal, memory, seed)
-    if outlook is None:
+    if outlook is None or (len(candidates) == 1 and not PAD_SINGLE_CHOICE):
         return candidates[0]
-    # Every play step costs the same work, whatever the hand holds: with fewer candidates
-    # the free slots replay Normal's move. Otherwise the time Hard took (a frame's arrival)
-    # would tell the table whether its hidden hand offered a choice.
-    slots = candidates + [candidates[0]] * (CANDIDATES - len(candidates))
+    # Every play step costs the same work, whatever the hand holds: ROLLOUTS look-aheads,
+    # shared among the candidates (fewer candidates, more worlds each, so less noise where
+    # the choice is narrow). With a single candidate they replay Normal's move. Otherwise
+    # the time Hard took (a frame's arrival) would tell the table what its hidden hand held.
+    worlds = ROLLOUTS // len(candidates)
     rng = random.Random(f"hard:{seed}:{view['seat']}:{memory.events_seen}")
-    totals = [0.0] * len(slots)
-    for _ in range(WORLDS):
+    totals = [0.0] * len(candidates)
+    for _ in range(worlds):
         roles = _sample_roles(outlook, view, rng)
         world_seed = rng.getrandbits(64)
-        for index, action in enumerate(slots):
+        for index, action in enumerate(candidates):
             totals[index] += _rollout(view, memory, roles, world_seed, action)
     best = 0  # Normal's move, unless another is clearly better on the same worlds
     for index in range(1, len(candidates)):
         if totals[index] > totals[best]:
             best = index
-    if best and totals[best] - totals[0] < MARGIN * WORLDS:
+    margin = LAW_MARGIN if view["role"] in _LAW else MARGIN
+    if best and totals[best] - totals[0] < margin * worlds:
         best = 0  # a small lead over a few worlds is mostly luck: trust Normal
     return candidates[best]
 
@@ -224,27 +229,14 @@ def _turn_began_again(events: list[Any], me: int) -> bool:
 
 
 def _value(game: Game, view: dict, roles: dict[int, str]) -> float:
-    """How good the world's position is for the deciding seat's team."""
+    """How good the world's position is for the deciding seat's team: 100 for a win, 0 for a
+    loss, otherwise 100 x the chance Normal bots' games give the team from such a position
+    (machines/bots/value.py), with the world's roles."""
     me = view["seat"]
     result = game.result
     if result is not None:
-        return _WIN if me in result["winners"] else -_WIN
+        return _WIN if me in result["winners"] else 0.0
     public = game.view(None)
     role_of = {p["seat"]: p["role"] or roles[p["seat"]] for p in view["players"]}
-    mine = _TEAM[role_of[me]]
-    alive = [p for p in public["players"] if p["alive"]]
-    score = 0.0
-    for p in public["players"]:
-        if not p["alive"]:
-            continue
-        worth = 4.0 + 1.5 * p["hp"] + 0.4 * p["hand_count"] + 0.3 * len(p["in_play"])
-        team = _TEAM[role_of[p["seat"]]]
-        if role_of[p["seat"]] == "marshal":
-            worth *= 1.5
-        if team == mine and (mine != "loner" or p["seat"] == me):
-            score += worth
-        elif mine == "loner" and role_of[p["seat"]] == "marshal" and len(alive) > 2:
-            score += 0.3 * worth  # the Loner needs the Marshal alive until the end (R8)
-        else:
-            score -= worth
-    return score
+    living = seats_of(public, role_of)
+    return _WIN * win_chance(living, len(public["players"]), public["round"], TEAM[view["role"]])

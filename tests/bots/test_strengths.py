@@ -140,9 +140,27 @@ def test_hard_spends_the_same_work_at_every_play_step_whatever_its_hand(monkeypa
         work[can_build(view)].add(played[-1])
         if can_build(view):
             choices.add(len(hard.searched_moves(view, legal, memory, len(played))))
-    assert work[True] == {hard.WORLDS * hard.CANDIDATES}
+    assert work[True] == {hard.ROLLOUTS}
     assert work[False] == {0}
     assert len(choices) > 1  # the hands did offer different numbers of moves
+
+
+def test_the_benchs_unpadded_hard_plays_the_same_moves(monkeypatch):
+    """bench/strength.py skips the work Hard spends at a single-choice play step only to hide
+    its hand (PAD_SINGLE_CHOICE); that must not change a single decision, or the bench would
+    measure another bot than the one at the table."""
+    assert hard.PAD_SINGLE_CHOICE  # at a table the work is always done
+
+    def decisions() -> list[dict]:
+        chosen = []
+        for _game, view, legal in _decisions(2, 3):
+            memory = BotMemory.from_log(3, view["log"])
+            chosen.append(choose(view, legal, memory, seed=len(chosen), strength="hard"))
+        return chosen
+
+    padded = decisions()
+    monkeypatch.setattr(hard, "PAD_SINGLE_CHOICE", False)
+    assert decisions() == padded
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
