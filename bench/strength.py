@@ -2,7 +2,7 @@
 
     python bench/strength.py [--matches 2000] [--lines hard:normal normal:easy normal:random]
                              [--roles law bandit loner] [--seats 5] [--mode classic]
-                             [--workers 1] [--first 0]
+                             [--workers 1] [--first 0] [--save rows.jsonl]
     python bench/strength.py --timing 40      # Hard's cost per decision, one process
 
 A line ``A:B`` compares strength A with strength B *in the same seat of the same deal*: for
@@ -22,6 +22,7 @@ role, 2,000 matches per line. ``--first`` shifts the deals (to add matches to a 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -170,6 +171,11 @@ def main() -> None:
     parser.add_argument("--mode", default="classic")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--timing", type=int, default=0, help="time Hard in this many games")
+    parser.add_argument(
+        "--save",
+        help="append each line's per-deal wins to this JSON-lines file (to compare "
+        "two versions of a strength deal by deal)",
+    )
     args = parser.parse_args()
     if args.timing:
         timing(args.timing, args.seats, args.mode)
@@ -186,8 +192,15 @@ def main() -> None:
                     for k in range(args.first, args.first + args.matches)
                 ]
                 start = time.perf_counter()
-                rows = [r for r in pool.map(pair, jobs, chunksize=8) if r is not None]
+                results = list(pool.map(pair, jobs, chunksize=8))
+                rows = [r for r in results if r is not None]
                 report(a, b, role, rows, time.perf_counter() - start)
+                if args.save:
+                    deals = [
+                        [job[3], r[0], r[1]] for job, r in zip(jobs, results, strict=True) if r
+                    ]
+                    with open(args.save, "a") as out:
+                        out.write(json.dumps({"line": line, "role": role, "deals": deals}) + "\n")
 
 
 if __name__ == "__main__":
