@@ -30,10 +30,13 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bangarena_engine import Game, GameConfig  # noqa: E402
+from bangarena_engine.types import View  # noqa: E402
+from bangarena_engine.worlds import can_build  # noqa: E402
 from machines.bots import BotMemory, choose, hard  # noqa: E402 - needs the project root on path
 
 MAX_ACTIONS = 50_000
@@ -122,9 +125,11 @@ def report(a: str, b: str, role: str, rows: list[tuple[int, int, float]], second
 
 def timing(games: int, seats: int, mode: str) -> None:
     """Hard's decision time in ``games`` games (one Hard seat, Normal elsewhere): every Hard
-    decision, and those where it searched (it plays as Normal elsewhere)."""
+    decision, its play steps where the hand offered several moves, and those where it offered
+    one (the same work must be spent: no timing tell). Elsewhere it plays as Normal."""
     every: list[float] = []
     searched: list[float] = []
+    single: list[float] = []
     for k in range(games):
         config = GameConfig(seats=seats, mode=mode, seed=k)
         game = Game.new(config)
@@ -140,8 +145,9 @@ def timing(games: int, seats: int, mode: str) -> None:
             took = (time.perf_counter() - start) * 1000
             if who == seat:
                 every.append(took)
-                if len(hard.searched_moves(view, legal, memories[who], moves)) > 1:
-                    searched.append(took)
+                if can_build(cast(View, view)):
+                    moves_weighed = hard.searched_moves(view, legal, memories[who], moves)
+                    (searched if len(moves_weighed) > 1 else single).append(took)
             events = game.apply(who, action)
             for memory in memories.values():
                 memory.observe(events)
@@ -156,7 +162,8 @@ def timing(games: int, seats: int, mode: str) -> None:
         )
 
     line("hard, every decision", every)
-    line("hard, searched decisions", searched)
+    line("hard, play steps with several moves", searched)
+    line("hard, play steps with one move", single)
 
 
 def main() -> None:
