@@ -46,7 +46,7 @@ CANDIDATES = 4
 #: several means is often luck.
 MARGIN = 3.0
 #: The law's margin is wider: its re-aimed attacks lost games at MARGIN (a hit on a hidden
-#: Deputy costs more than one round shows, R89), and gained none at this one (docs/bots.md).
+#: Deputy costs more than one round shows, R89), and win some at this one (docs/bots.md).
 LAW_MARGIN = 8.0
 #: Whether a play step with a single candidate still spends the whole budget (it must, at a
 #: table: see ``choose_hard``). bench/strength.py turns it off to play more deals in the same
