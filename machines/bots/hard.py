@@ -28,12 +28,13 @@ import random
 from typing import Any, cast
 
 from bangarena_engine.game import Game
+from bangarena_engine.roles import ROLE_TEAM
 from bangarena_engine.types import View
 from bangarena_engine.worlds import can_build, forget_log, world_from_view
 from machines.bots.memory import BotMemory
 from machines.bots.normal import choose_normal
 from machines.bots.outlook import Outlook
-from machines.bots.value import TEAM, seats_of, win_chance
+from machines.bots.value import seats_of, win_chance
 
 #: Look-aheads per play step (worlds x candidates), the same at every play step.
 ROLLOUTS = 24
@@ -239,4 +240,5 @@ def _value(game: Game, view: dict, roles: dict[int, str]) -> float:
     public = game.view(None)
     role_of = {p["seat"]: p["role"] or roles[p["seat"]] for p in view["players"]}
     living = seats_of(public, role_of)
-    return _WIN * win_chance(living, len(public["players"]), public["round"], TEAM[view["role"]])
+    team = ROLE_TEAM[view["role"]]
+    return _WIN * win_chance(living, len(public["players"]), public["round"], team)

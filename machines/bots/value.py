@@ -21,19 +21,12 @@ from typing import Any, NamedTuple
 from machines.bots.value_weights import WEIGHTS
 
 #: Role -> the group its features are counted in (the Double Agent plays for the Bandits,
-#: R9). Team names are the engine's result names (R91-R97).
+#: R9). Teams are the engine's (``ROLE_TEAM``, the names of its results, R91-R97).
 GROUP = {
     "marshal": "marshal",
     "deputy": "deputy",
     "bandit": "bandit",
     "double_agent": "bandit",
-    "loner": "loner",
-}
-TEAM = {
-    "marshal": "law",
-    "deputy": "law",
-    "bandit": "bandits",
-    "double_agent": "bandits",
     "loner": "loner",
 }
 _GROUPS = ("marshal", "deputy", "bandit", "loner")
