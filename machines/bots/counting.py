@@ -80,8 +80,13 @@ class CardCount:
             if self.gone[card] > 0:
                 self.gone[card] -= 1
             self.held.setdefault(event["seat"], Counter())[card] += 1
-        elif kind == "took" and event.get("card") is not None:
-            self.held.setdefault(event["seat"], Counter())[event["card"]["kind"]] += 1
+        elif kind == "took":
+            if event.get("card") is not None:
+                self.held.setdefault(event["seat"], Counter())[event["card"]["kind"]] += 1
+            elif event.get("from") is not None:
+                # A random card of that hand went face down to the taker (Grab from a hand,
+                # Grip, Toll Collector): any card seen going into it may be the one that left.
+                self.held.pop(event["from"], None)
         elif kind == "eliminated":
             self.held.pop(event["seat"], None)
 

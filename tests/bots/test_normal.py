@@ -82,6 +82,20 @@ def test_a_card_seen_going_into_a_hand_is_known_to_be_there_r52():
     assert count.known_in_hand(3, "ricochet") == 0
 
 
+def test_a_card_seen_in_a_hand_is_no_longer_certain_once_a_random_card_is_taken_r52():
+    """R52: a Grab from a hand takes a random card face down. The Ricochet seen going into
+    seat 3's hand may be the card that left, so the count no longer calls it certain (it
+    did: the bot fired as if seat 3 surely held a Ricochet)."""
+    game = new_game(["marshal", "bandit", "deputy", "bandit", "loner"])
+    view = game.view(0)
+    count = CardCount.from_log(0, view["log"])
+    card = {"kind": "ricochet", "suit": "hearts", "rank": "A"}
+    count.observe([{"type": "took", "seat": 3, "from": 2, "card": card, "cause": "grab"}])
+    count.observe([{"type": "took", "seat": 1, "from": 3, "card": None, "cause": "grab"}])
+    assert count.known_in_hand(3, "ricochet") == 0
+    assert 0.0 < Odds(count.unseen(view), count, view).holds(3, "ricochet") < 1.0
+
+
 def test_the_count_in_memory_equals_the_count_from_the_log():
     """``BotMemory`` keeps the count as it observes; stepwise and from_log agree, and the
     own hand and every card in play are never counted as unseen."""
