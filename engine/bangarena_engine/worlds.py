@@ -4,8 +4,11 @@ A searching bot (machines/bots/hard.py, issue 22) may not look at the stored gam
 has its seat's view (R141). To look ahead it builds *worlds*, games that agree with
 everything the view shows (characters, HP, cards in play, its own hand, hand sizes, pile
 sizes, the discard top, the round, whose turn it is) and fill in what the view hides (other
-hands, hidden roles, the deck order, the rest of the discard pile) by drawing from what is
-left. Sampling many worlds and playing each on is determinized search.
+hands, hidden roles, the deck order) by drawing from what is left. The public log is kept
+too: the cards it shows going face up to the discard pile since the last reshuffle (R27) lie
+there in every world, and a card it shows going into a hand (a Grab of a card in play, R52,
+or Vulture Jr.'s pick, R109) is in that hand until the log shows it leave or a random card
+is taken from that hand. Sampling many worlds and playing each on is determinized search.
 
 Everything hidden is drawn from ``rng``, so the same view and the same ``rng`` state give the
 same world, and nothing here reads anything but the view. A world's own chance (reshuffles,
@@ -21,9 +24,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
-from bangarena_engine.cards import APPENDIX_A
+from bangarena_engine.cards import APPENDIX_A, BROWN, CARD_TYPES
 from bangarena_engine.characters import CHARACTER_BY_ID
 from bangarena_engine.config import GameConfig
 from bangarena_engine.game import Game
@@ -31,6 +36,9 @@ from bangarena_engine.rng import LEGACY_GENERATOR, SplitMix64
 from bangarena_engine.roles import DEPUTY, DOUBLE_AGENT, MARSHAL
 from bangarena_engine.state import Card, Player, State, copy_json
 from bangarena_engine.types import CardView, Frame, View
+
+#: A card's face as the engine deals it: (kind, rank, suit).
+Face = tuple[str, str, str]
 
 
 def can_build(view: View) -> bool:
@@ -69,12 +77,89 @@ def sample_roles(view: View, rng: random.Random) -> dict[int, str]:
     return roles
 
 
-def world_from_view(view: View, rng: random.Random, roles: Mapping[int, str] | None = None) -> Game:
-    """A Game consistent with ``view`` whose hidden parts are drawn from ``rng``.
+@dataclass
+class PublicCards:
+    """What the public log says about where cards lie: the faces that went face up to the
+    discard pile since the last reshuffle, oldest first (a kind alone where the log names
+    only the kind: the Jail after its check, an exploded Dynamite), and the faces seen going
+    into each hand that the log has not seen leave it."""
+
+    pile: list[Face | str] = field(default_factory=list)
+    held: dict[int, list[Face]] = field(default_factory=dict)
+
+    @classmethod
+    def from_log(cls, log: Iterable[Mapping[str, Any]]) -> PublicCards:
+        cards = cls()
+        for event in log:
+            cards.observe(event)
+        return cards
+
+    def observe(self, event: Mapping[str, Any]) -> None:
+        """Read one public event (events are read as plain mappings, as a bot reads them)."""
+        kind = event["type"]
+        if kind == "played":
+            card = event["card"]
+            if CARD_TYPES[card["kind"]][0] == BROWN:
+                self.pile.append(_face(card))
+            self._leaves(event["seat"], card)
+        elif kind == "discarded":
+            for card in event["cards"] if "cards" in event else [event["card"]]:
+                self.pile.append(_face(card))
+                if event.get("cause") != "replaced":  # a replaced gun was in play, not in hand
+                    self._leaves(event["seat"], card)
+            if event.get("cause") == "eliminated":
+                self.held.pop(event["seat"], None)
+        elif kind == "penalty":
+            self.pile.extend(_face(card) for card in event["cards"])
+            self.held.pop(event["seat"], None)
+        elif kind == "check":
+            self.pile.extend(_face(card) for card in event.get("cards", ()))
+            if event["check"] == "jail":
+                self.pile.append("jail")  # R74: the Jail follows its check to the pile
+            elif event["check"] == "dynamite" and event.get("result") == "exploded":
+                self.pile.append("dynamite")  # R75
+        elif kind == "reshuffled":
+            self.pile.clear()  # R27: the pile is the new deck, hidden again
+        elif kind == "drew" and event.get("card") is not None:
+            face = _face(event["card"])  # Vulture Jr. takes the discard top (R109)
+            for logged in (face, face[0]):  # the top may be a card logged by kind only
+                if logged in self.pile:
+                    self.pile.remove(logged)
+                    break
+            self.held.setdefault(event["seat"], []).append(face)
+        elif kind == "took":
+            if event.get("card") is not None:
+                self.held.setdefault(event["seat"], []).append(_face(event["card"]))
+            elif event.get("from") is not None:
+                self.held.pop(event["from"], None)  # a random card left: which one is hidden
+        elif kind == "eliminated":
+            self.held.pop(event["seat"], None)
+
+    def _leaves(self, seat: int, card: Mapping[str, Any]) -> None:
+        known = self.held.get(seat)
+        if known and _face(card) in known:
+            known.remove(_face(card))
+
+
+def _face(card: Mapping[str, Any]) -> Face:
+    return (str(card["kind"]), str(card["rank"]), str(card["suit"]))
+
+
+def world_from_view(
+    view: View,
+    rng: random.Random,
+    roles: Mapping[int, str] | None = None,
+    public: PublicCards | None = None,
+) -> Game:
+    """A Game consistent with ``view`` and its public log whose hidden parts are drawn from
+    ``rng``.
 
     ``roles`` gives the hidden roles (seat -> role) when the caller has its own beliefs;
-    without it they are dealt uniformly by ``sample_roles``. Other players' hands, the deck
-    and the discard pile below its top are a shuffle of the cards the view does not show.
+    without it they are dealt uniformly by ``sample_roles``. ``public`` is
+    ``PublicCards.from_log(view["log"])``, for a caller that builds many worlds from one view.
+    The discard pile holds the cards the log shows there; other players' hands hold the cards
+    the log shows going into them, and the rest of the hands and the deck are a shuffle of
+    the cards nobody can place.
     """
     if not can_build(view):
         raise ValueError("a world can only be rebuilt at the viewing seat's play step")
@@ -93,16 +178,28 @@ def world_from_view(view: View, rng: random.Random, roles: Mapping[int, str] | N
     if top is not None:
         shown.append(top)
     for card in shown:
-        triple = (card["kind"], card["rank"], card["suit"])
+        triple = _face(card)
         if unseen[triple] > 0:
             unseen[triple] -= 1
-    rest: list[tuple[str, str, str]] = sorted(unseen.elements())  # (kind, rank, suit)
+    if public is None:
+        public = PublicCards.from_log(view["log"])
+    below_top = max(0, view["discard_count"] - (1 if top is not None else 0))
+    held = {
+        s: _place(faces[: view["players"][s]["hand_count"]], unseen)
+        for s, faces in public.held.items()
+        if s != seat
+    }
+    pile = _place(_pile_below_top(public, top, below_top), unseen)
+    rest: list[Face] = sorted(unseen.elements())
     rng.shuffle(rest)
     serial = iter(range(1_000_000))
 
-    def fresh() -> Card:
-        kind, rank, suit = rest.pop()
+    def make(face: Face) -> Card:
+        kind, rank, suit = face
         return Card(f"w{next(serial):05d}", kind, suit, rank)
+
+    def fresh() -> Card:
+        return make(rest.pop())
 
     def known(card: CardView) -> Card:
         return Card(card["id"], card["kind"], card["suit"], card["rank"])
@@ -113,7 +210,9 @@ def world_from_view(view: View, rng: random.Random, roles: Mapping[int, str] | N
         if pv["seat"] == seat:
             hand = [known(c) for c in view["hand"]]
         else:
-            hand = [fresh() for _ in range(min(pv["hand_count"], len(rest)))]
+            hand = [make(face) for face in held.get(pv["seat"], [])]
+            hand += [fresh() for _ in range(min(pv["hand_count"] - len(hand), len(rest)))]
+            rng.shuffle(hand)  # where in the hand a seen card sits is not public
         players.append(
             Player(
                 seat=pv["seat"],
@@ -128,8 +227,8 @@ def world_from_view(view: View, rng: random.Random, roles: Mapping[int, str] | N
                 upgrades=list(pv["upgrades"]),
             )
         )
-    below_top = max(0, view["discard_count"] - (1 if top is not None else 0))
-    discard = [fresh() for _ in range(min(below_top, len(rest)))]
+    discard = [fresh() for _ in range(min(below_top - len(pile), len(rest)))]
+    discard += [make(face) for face in pile]
     if top is not None:
         discard.append(known(top))
     deck = [fresh() for _ in range(min(view["deck_count"], len(rest)))]
@@ -155,6 +254,31 @@ def world_from_view(view: View, rng: random.Random, roles: Mapping[int, str] | N
         last_check=copy_json(view["last_check"]),
     )
     return Game(state)
+
+
+def _pile_below_top(public: PublicCards, top: CardView | None, below_top: int) -> list[Face | str]:
+    """The logged pile without its top card (the view shows that one), at most as many
+    cards as lie below the top."""
+    pile = list(public.pile)
+    if top is not None and pile and pile[-1] in (_face(top), top["kind"]):
+        pile.pop()
+    return pile[max(0, len(pile) - below_top) :] if below_top else []
+
+
+def _place(faces: Iterable[Face | str], unseen: Counter[Face]) -> list[Face]:
+    """Take ``faces`` out of the cards still to deal; a bare kind takes any face of that
+    kind once the named faces are placed. A face no longer there (a reading the view
+    contradicts) is skipped."""
+    placed: list[Face] = []
+    for wanted in sorted(faces, key=lambda f: isinstance(f, str)):
+        if isinstance(wanted, str):
+            face = next((f for f in sorted(unseen) if f[0] == wanted and unseen[f] > 0), None)
+        else:
+            face = wanted
+        if face is not None and unseen[face] > 0:
+            unseen[face] -= 1
+            placed.append(face)
+    return placed
 
 
 def _this_turn(view: View) -> list[dict[str, object]]:

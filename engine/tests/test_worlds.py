@@ -14,7 +14,7 @@ import pytest
 
 from bangarena_engine import Game, GameConfig
 from bangarena_engine.cards import APPENDIX_A
-from bangarena_engine.worlds import can_build, sample_roles, world_from_view
+from bangarena_engine.worlds import PublicCards, can_build, sample_roles, world_from_view
 
 
 def _play_steps(seed: int, seats: int, mode: str, limit: int = 400):
@@ -118,3 +118,48 @@ def test_only_the_seats_own_play_step_can_be_rebuilt():
     assert not can_build(game.view(other))
     with pytest.raises(ValueError, match="play step"):
         world_from_view(game.view(other), random.Random(0))
+
+
+def _faces(cards: list[list[str]]) -> Counter[tuple[str, str, str]]:
+    """(kind, rank, suit) of serialized cards ([id, kind, suit, rank])."""
+    return Counter((kind, rank, suit) for _id, kind, suit, rank in cards)
+
+
+def test_a_world_keeps_the_discard_pile_the_log_shows_r27():
+    """Every card that went face up to the discard pile since the last reshuffle is public
+    (R27, R42): in every world it lies in the pile, never in a hidden hand or the deck. The
+    Jail after its check and an exploded Dynamite are named by kind only, so for those the
+    kind is what must match."""
+    checked = 0
+    for k in range(6):
+        for game, seat in _play_steps(k, 5, "classic"):
+            true_pile = game.to_dict()["discard"]
+            world_pile = world_from_view(game.view(seat), random.Random(k)).to_dict()["discard"]
+            assert Counter(c[1] for c in world_pile) == Counter(c[1] for c in true_pile)
+            by_kind_only = {"jail", "dynamite"}
+            assert +Counter(
+                {f: n for f, n in _faces(world_pile).items() if f[0] not in by_kind_only}
+            ) == +Counter({f: n for f, n in _faces(true_pile).items() if f[0] not in by_kind_only})
+            checked += 1
+    assert checked > 100
+
+
+def test_a_card_seen_going_into_a_hand_is_in_that_hand_in_every_world_r52():
+    """A Grab of a card in play (R52) shows the card going into the grabber's hand: every world
+    deals it to him, until the log shows it leave or a random card is taken from his hand
+    (then it may be the one that left). Checked against the real hands, the referee's."""
+    seen = 0
+    for k in range(40):
+        for game, seat in _play_steps(k, 5, "classic"):
+            view = game.view(seat)
+            public = PublicCards.from_log(view["log"])
+            world = world_from_view(view, random.Random(k), public=public).to_dict()
+            truth = game.to_dict()
+            for holder, faces in public.held.items():
+                if holder == seat or not faces:
+                    continue
+                expected = Counter(faces)
+                assert expected <= _faces(truth["players"][holder]["hand"])
+                assert expected <= _faces(world["players"][holder]["hand"])
+                seen += 1
+    assert seen > 10

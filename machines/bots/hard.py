@@ -6,7 +6,8 @@ rob, or whether to attack at all), Hard
 1. samples hidden worlds consistent with its view: hidden roles drawn from Normal's
    role odds (the composition and the public evidence, outlook.py), other hands, the deck
    and the discard pile below its top dealt from the cards it has not seen
-   (``bangarena_engine.worlds.world_from_view``);
+   (``bangarena_engine.worlds.world_from_view``), keeping where the public log places cards:
+   the discard pile since the last reshuffle, and cards seen going into a hand;
 2. in every world plays each candidate move and then lets Normal bots play every seat on for
    at most ``HORIZON`` decisions, until its own next turn begins or the game ends;
 3. scores the end position for its own team: a win or loss outright, otherwise the chance
@@ -30,7 +31,7 @@ from typing import Any, cast
 from bangarena_engine.game import Game
 from bangarena_engine.roles import ROLE_TEAM
 from bangarena_engine.types import View
-from bangarena_engine.worlds import can_build, forget_log, world_from_view
+from bangarena_engine.worlds import PublicCards, can_build, forget_log, world_from_view
 from machines.bots.memory import BotMemory
 from machines.bots.normal import choose_normal
 from machines.bots.outlook import Outlook
@@ -71,12 +72,13 @@ def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> 
     # the time Hard took (a frame's arrival) would tell the table what its hidden hand held.
     worlds = ROLLOUTS // len(candidates)
     rng = random.Random(f"hard:{seed}:{view['seat']}:{memory.events_seen}")
+    public = PublicCards.from_log(view["log"])  # read once: every world keeps it
     totals = [0.0] * len(candidates)
     for _ in range(worlds):
         roles = _sample_roles(outlook, view, rng)
         world_seed = rng.getrandbits(64)
         for index, action in enumerate(candidates):
-            totals[index] += _rollout(view, memory, roles, world_seed, action)
+            totals[index] += _rollout(view, memory, roles, public, world_seed, action)
     best = 0  # Normal's move, unless another is clearly better on the same worlds
     for index in range(1, len(candidates)):
         if totals[index] > totals[best]:
@@ -200,10 +202,15 @@ def _sample_roles(outlook: Outlook, view: dict, rng: random.Random) -> dict[int,
 
 
 def _rollout(
-    view: dict, memory: BotMemory, roles: dict[int, str], world_seed: int, action: dict
+    view: dict,
+    memory: BotMemory,
+    roles: dict[int, str],
+    public: PublicCards,
+    world_seed: int,
+    action: dict,
 ) -> float:
     me = view["seat"]
-    game = world_from_view(cast(View, view), random.Random(world_seed), roles)
+    game = world_from_view(cast(View, view), random.Random(world_seed), roles, public)
     events = list(game.apply(me, action))
     forget_log(game)
     minds: dict[int, tuple[BotMemory, int]] = {}  # seat -> (memory, events it has read)
