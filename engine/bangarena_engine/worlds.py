@@ -137,8 +137,9 @@ class PublicCards:
 
     def _leaves(self, seat: int, card: Mapping[str, Any]) -> None:
         known = self.held.get(seat)
-        if known and _face(card) in known:
-            known.remove(_face(card))
+        face = _face(card)
+        if known and face in known:
+            known.remove(face)
 
 
 def _face(card: Mapping[str, Any]) -> Face:

@@ -4,10 +4,10 @@ At its own play step, when more than one sensible move exists (whom to shoot, du
 rob, or whether to attack at all), Hard
 
 1. samples hidden worlds consistent with its view: hidden roles drawn from Normal's
-   role odds (the composition and the public evidence, outlook.py), other hands, the deck
-   and the discard pile below its top dealt from the cards it has not seen
-   (``bangarena_engine.worlds.world_from_view``), keeping where the public log places cards:
-   the discard pile since the last reshuffle, and cards seen going into a hand;
+   role odds (the composition and the public evidence, outlook.py); the discard pile and
+   the cards seen going into a hand where the public log places them, and the rest of the
+   other hands and the deck dealt from the cards nobody can place
+   (``bangarena_engine.worlds.world_from_view``);
 2. in every world plays each candidate move and then lets Normal bots play every seat on for
    at most ``HORIZON`` decisions, until its own next turn begins or the game ends;
 3. scores the end position for its own team: a win or loss outright, otherwise the chance
