@@ -11,17 +11,21 @@ and the whole stack's from 23.6 to 18.1 ms. Both deliver at most once (the defau
 drops what is not read within a minute); a table's frames carry versions, so a screen that
 missed one gets the whole table.
 
-Redis restarting: redis-py's PubSub connects and subscribes again by itself, but what was
-published meanwhile is lost, and nobody would know. The receiving loop here notes the failure
-and, once Redis answers again, puts a ``layer.recovered`` message on every channel of this
-process: a table screen then sends its whole table (game.consumers). The sockets stay open
-throughout: a consumer waits on a queue of this process, which an outage never breaks.
+Redis restarting, or closing a subscriber's connection (CLIENT KILL, a subscriber over its
+output-buffer limit): redis-py's PubSub connects and subscribes again by itself, but what was
+published meanwhile is lost, and nobody would know. The PubSub here, once it has subscribed
+again on a new connection, puts a ``layer.recovered`` message on every channel of this
+process: a table screen then sends its whole table (game.consumers). It is told by the
+reconnection itself, not by an error reaching the receiving loop: redis-py may reconnect
+inside one read, and then no error ever surfaces. The sockets stay open throughout: a
+consumer waits on a queue of this process, which an outage never breaks.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from channels_redis.pubsub import (
@@ -29,7 +33,10 @@ from channels_redis.pubsub import (
     RedisPubSubLoopLayer,
     RedisSingleShardConnection,
 )
-from channels_redis.utils import _wrap_close, decode_hosts
+from channels_redis.utils import _wrap_close, create_pool, decode_hosts
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+from redis.asyncio.connection import Connection
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 logger = logging.getLogger(__name__)
@@ -45,8 +52,32 @@ def retry_pause(failures: int) -> float:
     return RETRY_PAUSES[min(failures, len(RETRY_PAUSES)) - 1]
 
 
+class _ResubscribingPubSub(PubSub):
+    """redis-py's PubSub, which says when it has subscribed again on a new connection."""
+
+    def __init__(self, *args: Any, on_resubscribed: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._on_resubscribed = on_resubscribed
+
+    async def on_connect(self, connection: Connection) -> None:
+        # redis-py calls this on every connect after the first (the first connection is made
+        # before this callback is registered): each call follows a lost connection.
+        had_subscriptions = self.subscribed
+        await super().on_connect(connection)
+        if had_subscriptions:
+            self._on_resubscribed()
+
+
 class _RecoveringShard(RedisSingleShardConnection):
-    """One Redis connection's receiving loop, which says when Redis is back."""
+    """One Redis connection: its PubSub tells every channel of this process when it has
+    subscribed again, and its receiving loop waits longer between tries while Redis is away."""
+
+    def _ensure_redis(self) -> None:
+        if self._redis is None:
+            self._redis = Redis(connection_pool=create_pool(self.host))
+            self._pubsub = _ResubscribingPubSub(
+                self._redis.connection_pool, on_resubscribed=self._tell_recovered
+            )
 
     async def _do_receiving(self) -> None:
         failures = 0
@@ -56,10 +87,7 @@ class _RecoveringShard(RedisSingleShardConnection):
                     message = await self._pubsub.get_message(
                         ignore_subscribe_messages=True, timeout=0.1
                     )
-                    if failures:
-                        failures = 0
-                        logger.info("The channel layer reached Redis again")
-                        self._tell_recovered()
+                    failures = 0
                     self._receive_message(message)
                 else:
                     await asyncio.sleep(0.1)
@@ -72,6 +100,7 @@ class _RecoveringShard(RedisSingleShardConnection):
                 await asyncio.sleep(retry_pause(failures))
 
     def _tell_recovered(self) -> None:
+        logger.info("The channel layer subscribed again on a new connection to Redis")
         layer: _LoopLayer = self.channel_layer
         notice = layer.channel_layer.serialize({"type": LAYER_RECOVERED})
         for queue in layer.channels.values():

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from redis.asyncio import Redis
 
 from bangarena_site.live.layer import LAYER_RECOVERED, PubSubLayer, retry_pause
 from tests.game.conftest import bot_seats, start, table_socket
@@ -93,3 +94,29 @@ async def test_after_a_redis_restart_every_socket_hears_it_and_groups_work_again
 
 def test_retry_pauses_grow_and_stay_bounded() -> None:
     assert [retry_pause(n) for n in range(1, 8)] == [0.1, 0.25, 0.5, 1.0, 2.0, 2.0, 2.0]
+
+
+async def test_a_dropped_subscriber_connection_is_heard_even_when_redis_never_went_away(
+    own_redis_layer: tuple[PubSubLayer, OwnRedis],
+) -> None:
+    """Redis closes a subscriber's connection without restarting (CLIENT KILL, or a slow
+    subscriber over its output-buffer limit): redis-py reconnects and subscribes again inside
+    one read, so no error ever reaches the receiving loop. What was published meanwhile is lost
+    all the same, and the screens must hear it (a CI run once waited 20 s for a whole table
+    that never came)."""
+    layer, redis = own_redis_layer
+    channel = await layer.new_channel()
+    await layer.group_add("match.7.seat.2", channel)
+    await layer.group_send("match.7.seat.2", {"type": "table.update", "version": 1})
+    assert (await asyncio.wait_for(layer.receive(channel), FRAME_TIMEOUT))["version"] == 1
+
+    admin = Redis.from_url(redis.url)
+    try:
+        assert await admin.client_kill_filter(_type="pubsub") == 1
+    finally:
+        await admin.aclose()
+
+    recovered = await asyncio.wait_for(layer.receive(channel), FRAME_TIMEOUT)
+    assert recovered == {"type": LAYER_RECOVERED}
+    await layer.group_send("match.7.seat.2", {"type": "table.update", "version": 2})
+    assert (await asyncio.wait_for(layer.receive(channel), FRAME_TIMEOUT))["version"] == 2
