@@ -72,11 +72,15 @@ class _RecoveringShard(RedisSingleShardConnection):
     """One Redis connection: its PubSub tells every channel of this process when it has
     subscribed again, and its receiving loop waits longer between tries while Redis is away."""
 
+    _redis: Redis | None
+    _pubsub: PubSub | None
+
     def _ensure_redis(self) -> None:
         if self._redis is None:
-            self._redis = Redis(connection_pool=create_pool(self.host))
+            redis = Redis(connection_pool=create_pool(self.host))
+            self._redis = redis
             self._pubsub = _ResubscribingPubSub(
-                self._redis.connection_pool, on_resubscribed=self._tell_recovered
+                redis.connection_pool, on_resubscribed=self._tell_recovered
             )
 
     async def _do_receiving(self) -> None:
