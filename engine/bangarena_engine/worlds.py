@@ -30,6 +30,7 @@ from typing import Any
 
 from bangarena_engine.cards import APPENDIX_A, BROWN, CARD_TYPES
 from bangarena_engine.characters import CHARACTER_BY_ID
+from bangarena_engine.characters.base import Character
 from bangarena_engine.config import GameConfig
 from bangarena_engine.game import Game
 from bangarena_engine.rng import LEGACY_GENERATOR, SplitMix64
@@ -81,15 +82,36 @@ def sample_roles(view: View, rng: random.Random) -> dict[int, str]:
 class PublicCards:
     """What the public log says about where cards lie: the faces that went face up to the
     discard pile since the last reshuffle, oldest first (a kind alone where the log names
-    only the kind: the Jail after its check, an exploded Dynamite), and the faces seen going
-    into each hand that the log has not seen leave it."""
+    only the kind: the Jail after its check, an exploded Dynamite), the faces seen going
+    into each hand (a Grab of a card in play, R52; Vulture Jr.'s pick, R109; Red Suit's
+    shown draw, R101) that the log has not seen leave it, and the kinds a hand was shown not
+    to hold.
+
+    A player who takes a Shot or Buckshot hit without answering it held nothing that cancels
+    it (R50, R68), and one who loses a Raid round held no Shot (R55): every card then in his
+    hand lacks those kinds. ``lacking[seat][kind]`` counts the cards that came into that hand
+    since (draws, takes): all but that many of the cards in his hand now lack ``kind``. A
+    card of that kind leaving the hand must be one of those that came later, so it takes
+    one off the count; any other card leaving may have been either, so the count stays (the
+    count only ever overstates what is unknown). A Duel's pass is no evidence: a player may
+    let a Duel end on purpose (R54). Nor is a hit from a shooter whose Shots need more than
+    one answer (Double Barrel, R69): one Ricochet was not enough. This reads a pass as a
+    player who values his Health makes it; one who let his timer run out (R120) may have
+    held an answer, and is misread until the cards he draws make the count large again.
+    """
 
     pile: list[Face | str] = field(default_factory=list)
     held: dict[int, list[Face]] = field(default_factory=dict)
+    lacking: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: Character ids by seat, for what a pass says (Two-Face answers with Shots, R102).
+    characters: dict[int, str] = field(default_factory=dict)
+    _passed: int | None = None
 
     @classmethod
-    def from_log(cls, log: Iterable[Mapping[str, Any]]) -> PublicCards:
-        cards = cls()
+    def from_log(
+        cls, log: Iterable[Mapping[str, Any]], characters: Mapping[int, str] | None = None
+    ) -> PublicCards:
+        cards = cls(characters=dict(characters or {}))
         for event in log:
             cards.observe(event)
         return cards
@@ -97,7 +119,12 @@ class PublicCards:
     def observe(self, event: Mapping[str, Any]) -> None:
         """Read one public event (events are read as plain mappings, as a bot reads them)."""
         kind = event["type"]
-        if kind == "played":
+        passed, self._passed = self._passed, None
+        if kind == "passed":
+            self._passed = event["seat"]
+        elif kind == "damage" and passed == event["seat"]:
+            self._shown_lacking(event["seat"], event["cause"], event.get("source"))
+        elif kind == "played":
             card = event["card"]
             if CARD_TYPES[card["kind"]][0] == BROWN:
                 self.pile.append(_face(card))
@@ -108,10 +135,10 @@ class PublicCards:
                 if event.get("cause") != "replaced":  # a replaced gun was in play, not in hand
                     self._leaves(event["seat"], card)
             if event.get("cause") == "eliminated":
-                self.held.pop(event["seat"], None)
+                self._forget(event["seat"])
         elif kind == "penalty":
             self.pile.extend(_face(card) for card in event["cards"])
-            self.held.pop(event["seat"], None)
+            self._forget(event["seat"])
         elif kind == "check":
             self.pile.extend(_face(card) for card in event.get("cards", ()))
             if event["check"] == "jail":
@@ -120,26 +147,71 @@ class PublicCards:
                 self.pile.append("dynamite")  # R75
         elif kind == "reshuffled":
             self.pile.clear()  # R27: the pile is the new deck, hidden again
-        elif kind == "drew" and event.get("card") is not None:
-            face = _face(event["card"])  # Vulture Jr. takes the discard top (R109)
-            for logged in (face, face[0]):  # the top may be a card logged by kind only
-                if logged in self.pile:
-                    self.pile.remove(logged)
-                    break
-            self.held.setdefault(event["seat"], []).append(face)
+        elif kind == "drew":
+            self._came_in(event["seat"], event["count"])
+            if event.get("card") is not None:
+                face = _face(event["card"])  # Vulture Jr. takes the discard top (R109)
+                for logged in (face, face[0]):  # the top may be a card logged by kind only
+                    if logged in self.pile:
+                        self.pile.remove(logged)
+                        break
+                self.held.setdefault(event["seat"], []).append(face)
+        elif kind == "revealed":  # Red Suit shows his second card as it goes to his hand (R101)
+            self.held.setdefault(event["seat"], []).append(_face(event["card"]))
         elif kind == "took":
+            self._came_in(event["seat"], 1)
             if event.get("card") is not None:
                 self.held.setdefault(event["seat"], []).append(_face(event["card"]))
             elif event.get("from") is not None:
                 self.held.pop(event["from"], None)  # a random card left: which one is hidden
+        elif kind == "scavenged":
+            self._came_in(event["seat"], event["count"])
         elif kind == "eliminated":
-            self.held.pop(event["seat"], None)
+            self._forget(event["seat"])
+
+    def _shown_lacking(self, seat: int, cause: str, source: int | None) -> None:
+        character = CHARACTER_BY_ID.get(self.characters.get(seat, ""))
+        if character is None:
+            return
+        if cause in ("shot", "buckshot"):
+            shooter = (
+                None if source is None else CHARACTER_BY_ID.get(self.characters.get(source, ""))
+            )
+            if cause == "shot" and (shooter is None or _needs_more_answers(shooter)):
+                return
+            kinds = character.dodge_kinds
+        elif cause == "raid":
+            kinds = character.duel_kinds
+        else:
+            return
+        lacking = self.lacking.setdefault(seat, {})
+        for lacked in kinds:
+            lacking[lacked] = 0
+
+    def _came_in(self, seat: int, count: int) -> None:
+        lacking = self.lacking.get(seat)
+        if lacking:
+            for lacked in lacking:
+                lacking[lacked] += count
+
+    def _forget(self, seat: int) -> None:
+        self.held.pop(seat, None)
+        self.lacking.pop(seat, None)
 
     def _leaves(self, seat: int, card: Mapping[str, Any]) -> None:
         known = self.held.get(seat)
         face = _face(card)
         if known and face in known:
             known.remove(face)
+        lacking = self.lacking.get(seat)
+        if lacking and lacking.get(face[0], 0) > 0:
+            lacking[face[0]] -= 1
+
+
+def _needs_more_answers(shooter: Any) -> bool:
+    """Whether this character's Shots may need more than one answer (R69): he has his own
+    rule for it."""
+    return type(shooter).dodges_needed is not Character.dodges_needed
 
 
 def _face(card: Mapping[str, Any]) -> Face:
@@ -205,15 +277,28 @@ def world_from_view(
     def known(card: CardView) -> Card:
         return Card(card["id"], card["kind"], card["suit"], card["rank"])
 
+    hands = {seat: [known(c) for c in view["hand"]]}
+    slots: dict[int, list[frozenset[str]]] = {}
+    for pv in view["players"]:
+        if pv["seat"] != seat:
+            hands[pv["seat"]] = [make(face) for face in held.get(pv["seat"], [])]
+            slots[pv["seat"]] = _lacking_slots(
+                public, pv["seat"], pv["hand_count"] - len(hands[pv["seat"]])
+            )
+    # The cards a hand is known to lack go in first, across the table: an earlier hand must
+    # not take the last cards a later one may hold.
+    for constrained in (True, False):
+        for other, kinds in slots.items():
+            for lacked in kinds:
+                if bool(lacked) == constrained and rest:
+                    hands[other].append(make(_take_unseen(rest, lacked)))
+    for other in slots:
+        rng.shuffle(hands[other])  # where in the hand a seen card sits is not public
+
     players: list[Player] = []
     for pv in view["players"]:
         role = pv["role"] if pv["role"] is not None else roles[pv["seat"]]
-        if pv["seat"] == seat:
-            hand = [known(c) for c in view["hand"]]
-        else:
-            hand = [make(face) for face in held.get(pv["seat"], [])]
-            hand += [fresh() for _ in range(min(pv["hand_count"] - len(hand), len(rest)))]
-            rng.shuffle(hand)  # where in the hand a seen card sits is not public
+        hand = hands[pv["seat"]]
         players.append(
             Player(
                 seat=pv["seat"],
@@ -255,6 +340,26 @@ def world_from_view(
         last_check=copy_json(view["last_check"]),
     )
     return Game(state)
+
+
+def _lacking_slots(public: PublicCards, seat: int, count: int) -> list[frozenset[str]]:
+    """For each of ``count`` hand cards to deal, the kinds it cannot be: the log showed the
+    hand held none of them (``PublicCards.lacking``), all but the cards that came in since."""
+    lacking = public.lacking.get(seat) or {}
+    slots = []
+    for index in range(count):
+        slots.append(frozenset(k for k, came_in in lacking.items() if index < count - came_in))
+    return slots
+
+
+def _take_unseen(rest: list[Face], lacked: frozenset[str]) -> Face:
+    """The next undealt card whose kind is not in ``lacked`` (the next one at all, should
+    every card left be of those kinds: a reading the view contradicts)."""
+    if lacked:
+        for index in range(len(rest) - 1, -1, -1):
+            if rest[index][0] not in lacked:
+                return rest.pop(index)
+    return rest.pop()
 
 
 def _pile_below_top(public: PublicCards, top: CardView | None, below_top: int) -> list[Face | str]:

@@ -163,3 +163,67 @@ def test_a_card_seen_going_into_a_hand_is_in_that_hand_in_every_world_r52():
                 assert expected <= _faces(world["players"][holder]["hand"])
                 seen += 1
     assert seen > 10
+
+
+def _answering_steps(seed: int, seats: int = 5, limit: int = 500):
+    """(game, seat) at every play step of a seeded game where every player answers a hit or
+    a Raid round whenever he can (as a player who values his Health does) and otherwise
+    plays a random legal move."""
+    game = Game.new(GameConfig(seats=seats, mode="classic", seed=seed))
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.result is not None:
+            return
+        [seat] = game.awaiting()
+        view = game.view(seat)
+        if can_build(view):
+            yield game, seat
+        legal = game.legal_actions(seat)
+        pending = view["pending"]
+        answers = [a for a in legal if a["type"] == "respond"]
+        if pending is not None and pending["kind"] in ("respond_hit", "raid") and answers:
+            legal = answers
+        game.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def test_a_hand_shown_to_lack_an_answer_lacks_it_in_every_world_r50_r55():
+    """A player who takes a Shot or Buckshot hit without answering held no Ricochet (R50,
+    R68), and one who loses a Raid round held no Shot (R55). The log then shows that every
+    card in his hand lacks that kind, but for the cards that came in since: the real hand
+    (the referee's) never holds more of it than that, and no world deals more of it."""
+    shown = 0
+    for k in range(30):
+        for game, seat in _answering_steps(k):
+            view = game.view(seat)
+            characters = {p["seat"]: p["character"] for p in view["players"]}
+            public = PublicCards.from_log(view["log"], characters)
+            world = world_from_view(view, random.Random(k), public=public).to_dict()
+            truth = game.to_dict()
+            for holder, lacking in public.lacking.items():
+                if holder == seat:
+                    continue
+                real = Counter(c[1] for c in truth["players"][holder]["hand"])
+                dealt = Counter(c[1] for c in world["players"][holder]["hand"])
+                for kind, came_in in lacking.items():
+                    assert real[kind] <= came_in
+                    assert dealt[kind] <= came_in
+                    shown += came_in < truth["players"][holder]["hand"].__len__()
+    assert shown > 50
+
+
+def test_a_pass_in_a_duel_says_nothing_about_the_hand_r54():
+    """A player may let a Duel end on purpose (R54): a pass there is no evidence."""
+    public = PublicCards.from_log(
+        [
+            {
+                "type": "played",
+                "seat": 0,
+                "card": {"kind": "duel", "suit": "clubs", "rank": "8"},
+                "target": 1,
+            },
+            {"type": "passed", "seat": 1},
+            {"type": "damage", "seat": 1, "amount": 1, "source": 0, "cause": "duel"},
+        ],
+        {0: "lucky", 1: "grip"},
+    )
+    assert public.lacking == {}
