@@ -29,13 +29,13 @@ GROUP = {
     "double_agent": "bandit",
     "loner": "loner",
 }
-_GROUPS = ("marshal", "deputy", "bandit", "loner")
+GROUPS = ("marshal", "deputy", "bandit", "loner")
 #: Rounds beyond this count as this (High Noon starts at round 8, R32).
 _LAST_ROUND = 16
 
 FEATURES: tuple[str, ...] = (
     "bias",
-    *(f"{group}_{what}" for group in _GROUPS for what in ("alive", "hp", "hand", "table")),
+    *(f"{group}_{what}" for group in GROUPS for what in ("alive", "hp", "hand", "table")),
     "marshal_hp1",
     "marshal_hp2",
     "no_bandits",
@@ -71,7 +71,7 @@ def seats_of(view: Mapping[str, Any], roles: Mapping[int, str]) -> list[Seat]:
 
 def features(living: Iterable[Seat], round_no: int) -> list[float]:
     """The feature vector of a position, in ``FEATURES`` order."""
-    sums = {group: [0.0, 0.0, 0.0, 0.0] for group in _GROUPS}
+    sums = {group: [0.0, 0.0, 0.0, 0.0] for group in GROUPS}
     marshal_hp = 0
     alive = 0
     for p in living:
@@ -84,7 +84,7 @@ def features(living: Iterable[Seat], round_no: int) -> list[float]:
         if p.role == "marshal":
             marshal_hp = p.hp
     vector = [1.0]
-    for group in _GROUPS:
+    for group in GROUPS:
         vector.extend(sums[group])
     vector.extend(
         (
