@@ -8,20 +8,19 @@ may ever see (R141). It answers one question before anyone spends a week on a be
 reading: how many points could any reading add at most? Played as ``bench/strength.py``
 plays its lines (deal k twice, the tested seat's team win compared in the same seat, every
 other seat Normal), the line ``normal`` compares Normal told the roles with plain Normal, and
-``hard`` compares Hard whose imagined worlds hold the true roles with plain Hard (its
-candidates and every other decision keep Normal's reading). ``--rounds 1-2`` tells the roles
+``hard`` compares Hard whose reading holds the true roles (its imagined worlds and the
+moves it weighs) with plain Hard. ``--rounds 1-2`` tells the roles
 only in those rounds, to see when the knowledge matters.
 
 The bench is the referee: it reads each seat's role from that seat's own view. The bots
 are given it here by replacing, in this process only, the two functions that turn the
-public record into role odds (``outlook._role_odds``) and Hard's role draw
-(``hard._sample_roles``); nothing in machines/ knows this bench exists.
+public record into role odds (``outlook._role_odds``, Normal's) and
+(``hard.RoleReading``, Hard's); nothing in machines/ knows this bench exists.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -35,11 +34,11 @@ from strength import MAX_ACTIONS, report, tested_seat  # noqa: E402 - bench/ on 
 
 from bangarena_engine import Game, GameConfig  # noqa: E402
 from machines.bots import BotMemory, choose, hard, outlook  # noqa: E402 - needs the root on path
+from machines.bots.reading import RoleReading  # noqa: E402
 
 #: The roles the tested seat is told, while it decides; None when it is told nothing.
 _told: dict[int, str] | None = None
 _plain_odds = outlook._role_odds
-_plain_sample = hard._sample_roles
 
 
 def _told_odds(view: dict, known: dict[int, str], hostility: dict[int, float]) -> dict:
@@ -49,10 +48,17 @@ def _told_odds(view: dict, known: dict[int, str], hostility: dict[int, float]) -
     return {seat: {_told[seat]: 1.0} for seat in odds}
 
 
-def _told_sample(o: Any, view: dict, rng: random.Random) -> dict[int, str]:
-    if _told is None:
-        return _plain_sample(o, view, rng)
-    return {p["seat"]: _told[p["seat"]] for p in view["players"] if p["role"] is None}
+class _ToldReading(RoleReading):
+    """Hard's reading, certain of the true roles while the tested seat is told them."""
+
+    @classmethod
+    def of(cls, view: Any) -> RoleReading:
+        if _told is None:
+            return RoleReading.of(view)
+        told = _told
+        return cls(
+            [{p["seat"]: told[p["seat"]] for p in view["players"] if p["role"] is None}], [1.0]
+        )
 
 
 def play(config: GameConfig, seat: int, strength: str, told: bool, rounds: range) -> bool:
@@ -86,7 +92,7 @@ def pair(job: tuple[str, str, int, int, range]) -> tuple[int, int, float] | None
     if strength == "normal":
         outlook._role_odds = _told_odds
     else:
-        hard._sample_roles = _told_sample
+        hard.RoleReading = _ToldReading  # type: ignore[misc]
     config = GameConfig(seats=seats, mode="classic", seed=k)
     seat = tested_seat(Game.new(config), role, k)
     if seat is None:

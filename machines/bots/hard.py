@@ -3,10 +3,11 @@
 At its own play step, when more than one sensible move exists (whom to shoot, duel, jail or
 rob, or whether to attack at all), Hard
 
-1. samples hidden worlds consistent with its view: hidden roles drawn from Normal's
-   role odds (the composition and the public evidence, outlook.py); the discard pile and
-   the cards seen going into a hand where the public log places them, and the rest of the
-   other hands and the deck dealt from the cards nobody can place
+1. samples hidden worlds consistent with its view: hidden roles drawn from its joint
+   reading of the public acts (``machines.bots.reading``: which deal of the unseen roles
+   explains who attacked whom best); the discard pile and the cards seen going into a hand
+   where the public log places them, no answer in a hand that was shown to have none, and
+   the rest of the other hands and the deck dealt from the cards nobody can place
    (``bangarena_engine.worlds.world_from_view``);
 2. in every world plays each candidate move and then lets Normal bots play every seat on for
    at most ``HORIZON`` decisions, until its own next turn begins or the game ends;
@@ -35,6 +36,7 @@ from bangarena_engine.worlds import PublicCards, can_build, forget_log, world_fr
 from machines.bots.memory import BotMemory
 from machines.bots.normal import choose_normal
 from machines.bots.outlook import Outlook
+from machines.bots.reading import RoleReading
 from machines.bots.value import seats_of, win_chance
 
 #: Look-aheads per play step (worlds x candidates), the same at every play step.
@@ -45,11 +47,11 @@ HORIZON = 24
 CANDIDATES = 4
 #: How much better per world (in ``_value`` points: percentage points of the team's chance
 #: to win) another move must be before Hard leaves Normal's: with few worlds the best of
-#: several means is often luck.
-MARGIN = 3.0
-#: The law's margin is wider: its re-aimed attacks lost games at MARGIN (a hit on a hidden
-#: Deputy costs more than one round shows, R89), and win some at this one (docs/bots.md).
-LAW_MARGIN = 8.0
+#: several means is partly luck. The law once needed 8 and could only re-aim Normal's
+#: attack, because worlds dealt from Normal's role odds put Bandits where Deputies sat (a
+#: hit on a hidden Deputy costs more than one round shows, R89); with the joint reading
+#: every role weighs every move at this margin (measured in docs/bots.md).
+MARGIN = 1.5
 #: Whether a play step with a single candidate still spends the whole budget (it must, at a
 #: table: see ``choose_hard``). bench/strength.py turns it off to play more deals in the same
 #: time; it changes no decision, since that candidate is played either way.
@@ -59,12 +61,11 @@ _ATTACKS = ("shot", "ricochet", "duel", "jail", "grab", "toss")
 #: Attacks on everyone at once (R55, R60): searched too, as whole-table alternatives.
 _VOLLEYS = ("raid", "buckshot")
 _WIN = 100.0
-_LAW = ("marshal", "deputy")
 
 
 def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> dict:
-    candidates, outlook = _worth_searching(view, legal, memory, seed)
-    if outlook is None or (len(candidates) == 1 and not PAD_SINGLE_CHOICE):
+    candidates, reading = _worth_searching(view, legal, memory, seed)
+    if reading is None or (len(candidates) == 1 and not PAD_SINGLE_CHOICE):
         return candidates[0]
     # Every play step costs the same work, whatever the hand holds: ROLLOUTS look-aheads,
     # shared among the candidates (fewer candidates, more worlds each, so less noise where
@@ -72,10 +73,10 @@ def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> 
     # the time Hard took (a frame's arrival) would tell the table what its hidden hand held.
     worlds = ROLLOUTS // len(candidates)
     rng = random.Random(f"hard:{seed}:{view['seat']}:{memory.events_seen}")
-    public = PublicCards.from_log(view["log"])  # read once: every world keeps it
+    characters = {p["seat"]: p["character"] for p in view["players"]}
+    public = PublicCards.from_log(view["log"], characters)  # read once: every world keeps it
     totals = [0.0] * len(candidates)
-    for _ in range(worlds):
-        roles = _sample_roles(outlook, view, rng)
+    for roles in reading.sample(worlds, rng):
         world_seed = rng.getrandbits(64)
         for index, action in enumerate(candidates):
             totals[index] += _rollout(view, memory, roles, public, world_seed, action)
@@ -83,8 +84,7 @@ def choose_hard(view: dict, legal: list[dict], memory: BotMemory, seed: int) -> 
     for index in range(1, len(candidates)):
         if totals[index] > totals[best]:
             best = index
-    margin = LAW_MARGIN if view["role"] in _LAW else MARGIN
-    if best and totals[best] - totals[0] < margin * worlds:
+    if best and totals[best] - totals[0] < MARGIN * worlds:
         best = 0  # a small lead over a few worlds is mostly luck: trust Normal
     return candidates[best]
 
@@ -97,12 +97,13 @@ def searched_moves(view: dict, legal: list[dict], memory: BotMemory, seed: int) 
 
 def _worth_searching(
     view: dict, legal: list[dict], memory: BotMemory, seed: int
-) -> tuple[list[dict], Outlook | None]:
+) -> tuple[list[dict], RoleReading | None]:
     normal = legal[0] if len(legal) == 1 else choose_normal(view, legal, memory, seed)
     if not can_build(cast(View, view)):
         return [normal], None
-    outlook = Outlook.read(view, memory)
-    return _candidates(view, legal, outlook, normal), outlook
+    reading = RoleReading.of(view)
+    outlook = Outlook.read(view, memory).reread(reading.odds())
+    return _candidates(view, legal, outlook, normal), reading
 
 
 def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -> list[dict]:
@@ -115,12 +116,7 @@ def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -
         return [normal]
     chosen = [normal]
     seen = {_signature(normal, kinds, view)}
-    # The law only re-aims (measured: letting it hold fire or raid instead lost it games,
-    # since a hit on a hidden Deputy costs it more than the look-ahead sees, R89).
-    law = view["role"] in _LAW
     end_turn = next((a for a in legal if a.get("type") == "end_turn"), None)
-    if law and normal.get("type") == "play":
-        end_turn = None
     if end_turn is not None and _signature(end_turn, kinds, view) not in seen:
         chosen.append(end_turn)
         seen.add(_signature(end_turn, kinds, view))
@@ -130,7 +126,7 @@ def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -
             continue
         if "target" not in action:
             signature = _signature(action, kinds, view)
-            if kinds.get(action["card"]) in _VOLLEYS and signature not in seen and not law:
+            if kinds.get(action["card"]) in _VOLLEYS and signature not in seen:
                 seen.add(signature)
                 attacks.append((-0.5, len(attacks), action))
             continue
@@ -171,34 +167,6 @@ def _signature(action: dict, kinds: dict[str, str], view: dict) -> tuple:
         action.get("target"),
         taken,
     )
-
-
-def _sample_roles(outlook: Outlook, view: dict, rng: random.Random) -> dict[int, str]:
-    """Hidden roles drawn from the outlook's odds, within the unseen composition."""
-    hidden = [p["seat"] for p in view["players"] if p["role"] is None]
-    pool: dict[str, int] = {}
-    for role in view["roles_at_table"]:
-        pool[role] = pool.get(role, 0) + 1
-    for p in view["players"]:
-        if p["role"] is not None:
-            pool[p["role"]] -= 1
-    order = list(hidden)
-    rng.shuffle(order)
-    roles: dict[int, str] = {}
-    for seat in order:
-        odds = outlook.odds.get(seat, {})
-        options = [(r, odds.get(r, 0.0) + 1e-3) for r, n in sorted(pool.items()) if n > 0]
-        total = sum(w for _, w in options)
-        pick = rng.random() * total
-        role = options[-1][0]
-        for r, w in options:
-            pick -= w
-            if pick <= 0:
-                role = r
-                break
-        roles[seat] = role
-        pool[role] -= 1
-    return roles
 
 
 def _rollout(

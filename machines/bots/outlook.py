@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from machines.bots.counting import Odds
@@ -48,6 +48,13 @@ class Outlook:
         outlook.others = [p["seat"] for p in players if p["alive"] and p["seat"] != seat]
         outlook.hostility = memory.hostility(outlook.known)
         outlook.odds = _role_odds(view, outlook.known, outlook.hostility)
+        outlook.harm = harm_for(outlook)
+        return outlook
+
+    def reread(self, odds: dict[int, dict[str, float]]) -> Outlook:
+        """This outlook with other role odds for the players they name (Hard's joint
+        reading, reading.py) and the harm wishes that follow from them."""
+        outlook = replace(self, odds={**self.odds, **odds})
         outlook.harm = harm_for(outlook)
         return outlook
 

@@ -211,7 +211,9 @@ def test_kept_memories_decide_the_same_whatever_the_seat_cannot_see_r141(
 ) -> None:
     """R141, R143 through the server's path: on twin tables that differ only in other hands,
     the deck below the Marshal's draw and the hidden roles, the Marshal's bot with a kept
-    memory per table makes the same moves for his whole turn, at every strength."""
+    memory per table makes the same moves for his whole turn, at every strength, or until a
+    move shows him a card of a hidden hand (a Grab or Toss of a random hand card, R52, R53):
+    the twins' hands differ, so from then on they differ in what he can see."""
     from tests.bots.test_information import _twin_configs
 
     monkeypatch.setattr(autoplay, "MEMORIES", MemoryCache())
@@ -229,4 +231,6 @@ def test_kept_memories_decide_the_same_whatever_the_seat_cannot_see_r141(
             game_a.apply(0, a)
             game_b.apply(0, b)
             moves += 1
+            if a.get("target_card") == "hand":
+                break
         assert moves >= 1
