@@ -76,6 +76,7 @@ def _loner(o: Outlook, seat: int) -> float:
     means two against one), switches to the Bandits when the Marshal is in danger, and leaves
     the last Bandit to the law while a Deputy may live. Once the Bandits are gone he wears
     the Marshal down while a Deputy still stands beside him, for the duel that ends the game.
+    Any other player at 1 HP is worth finishing at any time: the star is his (R83).
     In Partners (R96) the other Loner is a teammate, and the Marshal is fair game once
     everyone else left looks like a Loner."""
     partners = o.view["mode"] == "partners"
@@ -91,23 +92,30 @@ def _loner(o: Outlook, seat: int) -> float:
     if not any(o.p(s, "bandit", "double_agent") > 0 for s in o.others):
         return 1.0 - 2.2 * mate
     deputy = o.p(seat, "deputy")
+    # A player at 1 HP falls soon whoever shoots him: the star for it (R83) is best mine, the
+    # Loner who ends facing the Marshal's bonus HP alone (R19, R95).
+    finish = LONER_FINISH * (1.0 - mate) if o.player(seat)["hp"] <= 1 else 0.0
     if _marshal_danger(o):
-        return 0.2 + 1.1 * bandit - 0.5 * deputy - 1.2 * mate  # R92: he must not fall now
+        return 0.2 + 0.7 * bandit - 0.5 * deputy - 1.2 * mate + finish  # R92: he must not fall
     if o.alive_count() == len(o.view["players"]):
         # Nobody has fallen yet: look like a Deputy (the law leaves me alone) and thin out
         # whoever *acts* as a Bandit. The prior alone (two Bandits among my three unknowns at
         # 5 seats) is no reason to shoot: a shot at a hidden Deputy makes me the law's target.
-        return -0.6 + 1.2 * bandit - 1.2 * mate
+        return -0.6 + 1.2 * bandit - 1.2 * mate + finish
     outlaws = sum(o.p(s, "bandit", "double_agent") for s in o.others)
     deputies = sum(o.p(s, "deputy") for s in o.others)
     if outlaws <= 1.2 and deputies > 0.3:
         # One Bandit left: he is the law's problem; a Deputy alive after him is mine. But at
-        # 1 HP he falls anyway, and his eliminator earns a star (R80 b): better mine.
+        # 1 HP he falls anyway, and his eliminator earns a star (R83): better mine.
         last = 1.0 if o.player(seat)["hp"] <= 1 else 0.1
-        return last * bandit + 1.3 * deputy - 1.2 * mate
-    return 0.15 + 0.3 * bandit + 1.2 * deputy - 1.2 * mate
+        return last * bandit + 1.3 * deputy - 1.2 * mate + finish
+    # The Bandits wear the Marshal down for me; the Deputy is the one I must not meet beside
+    # him once they are gone (two against one), so he is the one I hunt.
+    return -0.2 * bandit + 1.6 * deputy - 1.2 * mate + finish
 
 
+#: How much more the Loner wants a player at 1 HP (not the Marshal, not his partner) hurt.
+LONER_FINISH = 1.5
 #: The Loner's wish to wound the Marshal while only the law is left besides them (R95).
 MARSHAL_WEAR = 0.5
 #: The least HP the Marshal keeps before the Loner stops wounding him while a Deputy lives.

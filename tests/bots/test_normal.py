@@ -191,6 +191,19 @@ def test_loner_shoots_only_a_player_whose_acts_show_a_bandit_before_the_first_fa
     assert shots == ([1] if bandit_shoots else [])
 
 
+@pytest.mark.parametrize("hp", [1, None])
+def test_loner_finishes_a_player_at_1_hp_for_the_star_r83(hp):
+    """R83: whoever eliminates a player gains a star and an upgrade, and a player at 1 HP
+    falls soon whoever shoots him. Before anyone has fallen the Loner holds his fire on a
+    player who did nothing (R8, above), but not on one at 1 HP: that kill is worth most to
+    the player who ends alone against the Marshal's bonus HP (R19, R95)."""
+    roles = ["marshal", "bandit", "loner", "deputy", "bandit"]
+    game = new_game(roles, hands=[[], [], ["shot"], [], []], health=[None, None, None, hp, None])
+    simple_until(game, 2)
+    shots = _shot_targets(run_turn(game, 2))
+    assert shots == ([3] if hp == 1 else [])
+
+
 def _law_only_table(marshal_hp: int | None) -> Game:
     """5 seats, round 2: the Marshal shot one Bandit (seat 4, at 1 HP) and the Deputy (seat 3)
     the other (seat 2), after the Deputy put on a Horse. The Loner (seat 1) holds a Shot and
