@@ -178,6 +178,8 @@ def visit_all(page: Page, base: str, width: int) -> None:
     # Each choice loads the page anew: on a busy machine that takes more than expect's 5 s.
     page.select_option("#id_role", "bandit")
     expect(page.locator(".board caption")).to_contain_text("Bandit", timeout=30_000)
+    # The Bandit board is a new page: its deferred script must listen before the next choice.
+    page.wait_for_load_state("load")
     page.select_option("#id_period", "month")
     expect(page).to_have_url(re.compile(r"period=month"), timeout=30_000)
     assert fits(page)
