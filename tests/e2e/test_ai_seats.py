@@ -40,10 +40,13 @@ def registered_model(
     # live_url's database (tests/e2e/conftest.py: mktemp("e2e") / "db.sqlite3").
     [database] = tmp_path_factory.getbasetemp().glob("e2e[0-9]*/db.sqlite3")
     fake.database = database  # the test reads the server's moves from it
+    # update_or_create: a rerun of the test (bin/test --reruns) meets the model its first try
+    # registered in the same live database, whose fake server is gone; the picker must offer
+    # one model of this name, answered by this try's fake.
     code = (
         "from machines.ai.models import AIModel; "
-        f"AIModel.objects.create(display_name={MODEL_NAME!r}, base_url={fake.url!r}, "
-        "model='fake-1', timeout_seconds=5)"
+        f"AIModel.objects.update_or_create(display_name={MODEL_NAME!r}, defaults=dict("
+        f"base_url={fake.url!r}, model='fake-1', timeout_seconds=5, enabled=True))"
     )
     subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), "shell", "-c", code],
@@ -117,10 +120,26 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
     give_up = time.monotonic() + MODEL_TURN_TIMEOUT_S
     with sqlite3.connect(registered_model.database) as database:
         while database.execute(model_moves).fetchone()[0] == 0:
-            assert time.monotonic() < give_up, "the model seat never moved"
+            assert time.monotonic() < give_up, _why_no_model_move(database, registered_model)
             host.wait_for_timeout(500)  # polling the server's database, not timing anything
     assert registered_model.requests[0]["messages"][0]["role"] == "system"
     host.reload()
     expect(host.locator("#table .seat[data-seat='1'] .seat__model")).to_have_text(MODEL_NAME)
     shoot(host, "04-after-model-move-1280")
     context.close()
+
+
+def _why_no_model_move(database: sqlite3.Connection, fake: FakeOpenAI) -> str:
+    """The failure message: what the server logged of its model calls and the moves made,
+    so a failure in CI says whether the model was asked, answered late, or never asked."""
+    decisions = database.execute(
+        "SELECT seat, version, outcome, detail, latency_ms FROM ai_aidecisionlog"
+    ).fetchall()
+    moves = database.execute(
+        "SELECT seat, cause, count(*) FROM game_matchaction GROUP BY seat, cause"
+    ).fetchall()
+    return (
+        f"the model seat never moved: {len(fake.requests)} requests reached the fake model; "
+        f"decision log (seat, version, outcome, detail, ms) {decisions}; "
+        f"moves (seat, cause, count) {moves}"
+    )
