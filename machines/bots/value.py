@@ -43,6 +43,13 @@ FEATURES: tuple[str, ...] = (
     "loner_vs_marshal",
     "alive",
     "round",
+    "marshal_hp_while_bandits",
+    "duel_hp_edge",
+    "loner_vs_law",
+    "loner_vs_law_hp_edge",
+    "bandit_hp_per_marshal_hp",
+    "loner_hp_share",
+    "duel_hand_edge",
 )
 
 
@@ -86,15 +93,29 @@ def features(living: Iterable[Seat], round_no: int) -> list[float]:
     vector = [1.0]
     for group in GROUPS:
         vector.extend(sums[group])
+    bandits, deputies, loners = sums["bandit"][0], sums["deputy"][0], sums["loner"][0]
+    loner_hp = sums["loner"][1]
+    duel = alive == 2 and loners == 1 and marshal_hp > 0  # R95: the Loner's last fight
+    three_way = bandits == 0 and deputies > 0 and loners == 1 and marshal_hp > 0
     vector.extend(
         (
             float(marshal_hp == 1),
             float(marshal_hp <= 2),
-            float(sums["bandit"][0] == 0),
-            float(sums["deputy"][0] == 0),
-            float(alive == 2 and sums["loner"][0] == 1 and marshal_hp > 0),
+            float(bandits == 0),
+            float(deputies == 0),
+            float(duel),
             float(alive),
             float(min(round_no, _LAST_ROUND)),
+            # A sum of linear terms cannot say that the Marshal's health matters while
+            # Bandits live (R92) and not after, or that a Loner's chance in his last fights
+            # is his health against the law's (R95): these products say it.
+            marshal_hp * float(bandits > 0),
+            loner_hp - marshal_hp if duel else 0.0,
+            float(three_way),
+            loner_hp - marshal_hp - sums["deputy"][1] if three_way else 0.0,
+            sums["bandit"][1] / max(1, marshal_hp) if bandits else 0.0,
+            loner_hp / max(1.0, sum(row[1] for row in sums.values())),
+            sums["loner"][2] - sums["marshal"][2] if duel else 0.0,
         )
     )
     return vector

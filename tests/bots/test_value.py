@@ -91,3 +91,18 @@ def test_features_count_only_the_living_and_fill_hidden_roles_from_the_given_map
     named = dict(zip(value.FEATURES, features(living, 9), strict=True))
     assert (named["bandit_alive"], named["no_bandits"]) == (0, 1)
     assert (named["loner_vs_marshal"], named["alive"], named["round"]) == (1, 2, 9)
+    # R95: the last fight, the Loner's health and hand against the Marshal's.
+    assert (named["duel_hp_edge"], named["duel_hand_edge"]) == (-3, -2)
+    assert (named["loner_vs_law"], named["marshal_hp_while_bandits"]) == (0, 0)
+
+
+def test_R95_the_loners_last_fights_turn_on_his_health_against_the_laws():
+    """Alone with the Marshal, the Loner with the healthier side is the likelier winner;
+    with a Deputy still beside the Marshal (two against one) he is worse off than alone
+    with the Marshal at the same health."""
+    ahead = [Seat("marshal", 2, 3, 1), Seat("loner", 4, 3, 1)]
+    behind = [Seat("marshal", 4, 3, 1), Seat("loner", 2, 3, 1)]
+    assert win_chance(ahead, 5, 10, "loner") > 0.5 > win_chance(behind, 5, 10, "loner")
+    with_deputy = [Seat("marshal", 2, 3, 1), Seat("deputy", 3, 3, 1), Seat("loner", 4, 3, 1)]
+    assert win_chance(with_deputy, 5, 10, "loner") < win_chance(ahead, 5, 10, "loner")
+    assert win_chance(with_deputy, 5, 10, "law") > win_chance(ahead, 5, 10, "law")
