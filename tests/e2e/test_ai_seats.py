@@ -116,7 +116,11 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
     # own AI threads), and the model's move reaches the page. Other seats may take up to a
     # 15 s move time each before that.
     host.set_viewport_size({"width": 1280, "height": 860})
-    model_moves = "SELECT count(*) FROM game_matchaction WHERE cause = 'ai'"
+    # This test's match is the newest (a rerun's first try left its own match running).
+    model_moves = (
+        "SELECT count(*) FROM game_matchaction WHERE cause = 'ai'"
+        " AND match_id = (SELECT max(id) FROM game_match)"
+    )
     give_up = time.monotonic() + MODEL_TURN_TIMEOUT_S
     with sqlite3.connect(registered_model.database) as database:
         while database.execute(model_moves).fetchone()[0] == 0:
