@@ -109,7 +109,7 @@ def features(living: Iterable[Seat], round_no: int) -> list[float]:
             # A sum of linear terms cannot say that the Marshal's health matters while
             # Bandits live (R92) and not after, or that a Loner's chance in his last fights
             # is his health against the law's (R95): these products say it.
-            marshal_hp * float(bandits > 0),
+            marshal_hp if bandits else 0.0,
             loner_hp - marshal_hp if duel else 0.0,
             float(three_way),
             loner_hp - marshal_hp - sums["deputy"][1] if three_way else 0.0,

@@ -116,15 +116,15 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
     # own AI threads), and the model's move reaches the page. Other seats may take up to a
     # 15 s move time each before that.
     host.set_viewport_size({"width": 1280, "height": 860})
-    # This test's match is the newest (a rerun's first try left its own match running).
-    model_moves = (
-        "SELECT count(*) FROM game_matchaction WHERE cause = 'ai'"
-        " AND match_id = (SELECT max(id) FROM game_match)"
-    )
     give_up = time.monotonic() + MODEL_TURN_TIMEOUT_S
     with sqlite3.connect(registered_model.database) as database:
-        while database.execute(model_moves).fetchone()[0] == 0:
-            assert time.monotonic() < give_up, _why_no_model_move(database, registered_model)
+        # This test's match is the newest (a rerun's first try left its own match running).
+        [match_id] = database.execute("SELECT max(id) FROM game_match").fetchone()
+        model_moves = "SELECT count(*) FROM game_matchaction WHERE cause = 'ai' AND match_id = ?"
+        while database.execute(model_moves, (match_id,)).fetchone()[0] == 0:
+            assert time.monotonic() < give_up, _why_no_model_move(
+                database, match_id, registered_model
+            )
             host.wait_for_timeout(500)  # polling the server's database, not timing anything
     assert registered_model.requests[0]["messages"][0]["role"] == "system"
     host.reload()
@@ -133,14 +133,18 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
     context.close()
 
 
-def _why_no_model_move(database: sqlite3.Connection, fake: FakeOpenAI) -> str:
-    """The failure message: what the server logged of its model calls and the moves made,
-    so a failure in CI says whether the model was asked, answered late, or never asked."""
+def _why_no_model_move(database: sqlite3.Connection, match_id: int, fake: FakeOpenAI) -> str:
+    """The failure message: what the server logged of its model calls and the moves made in
+    the match, so a failure in CI says whether the model was asked, answered late, or never."""
     decisions = database.execute(
         "SELECT seat, version, outcome, detail, latency_ms FROM ai_aidecisionlog"
+        " WHERE match_id = ?",
+        (match_id,),
     ).fetchall()
     moves = database.execute(
-        "SELECT seat, cause, count(*) FROM game_matchaction GROUP BY seat, cause"
+        "SELECT seat, cause, count(*) FROM game_matchaction WHERE match_id = ?"
+        " GROUP BY seat, cause",
+        (match_id,),
     ).fetchall()
     return (
         f"the model seat never moved: {len(fake.requests)} requests reached the fake model; "
