@@ -1,7 +1,7 @@
 """The Hard bot (issue 22): determinized search over the worlds its seat cannot tell apart.
 
 At its own play step, when more than one sensible move exists (whom to shoot, duel, jail or
-rob, or whether to attack at all), Hard
+rob, whether to attack at all, or whether to play a card that serves the whole table), Hard
 
 1. samples hidden worlds consistent with its view: hidden roles drawn from its joint
    reading of the public acts (``machines.bots.reading``: which deal of the unseen roles
@@ -60,6 +60,10 @@ PAD_SINGLE_CHOICE = True
 _ATTACKS = ("shot", "ricochet", "duel", "jail", "grab", "toss")
 #: Attacks on everyone at once (R55, R60): searched too, as whole-table alternatives.
 _VOLLEYS = ("raid", "buckshot")
+#: Plays that may help the table more than their player: a Bazaar deals every player a card
+#: (R57), a Saloon heals them all (R58), a Flask drunk now cannot cancel a hit at 1 HP later
+#: (R51) and Dynamite may come back round (R65, R75). Searched against keeping the card.
+_DOUBTFUL = ("bazaar", "saloon", "flask", "dynamite")
 _WIN = 100.0
 
 
@@ -109,10 +113,11 @@ def _worth_searching(
 def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -> list[dict]:
     """Normal's move, ending the turn, a Raid or Buckshot, and one attack per (card kind,
     target, card taken), most wanted targets first; friends Normal would never hurt are left
-    out. Equipment, draws and heals are not searched: Normal's order for them is right."""
+    out. Equipment and draws are not searched: Normal's order for them is right. A play for
+    the whole table (``_DOUBTFUL``) is weighed against the same alternatives."""
     kinds = {c["id"]: c["kind"] for c in view["hand"]}
     normal_kind = kinds.get(normal.get("card", ""), "")
-    if normal.get("type") == "play" and normal_kind not in _ATTACKS + _VOLLEYS:
+    if normal.get("type") == "play" and normal_kind not in _ATTACKS + _VOLLEYS + _DOUBTFUL:
         return [normal]
     chosen = [normal]
     seen = {_signature(normal, kinds, view)}

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bangarena_engine import Game, GameConfig
+from bangarena_engine.cards import WEAPON_RANGE
 from bangarena_engine.worlds import can_build
 from machines.bots import STRENGTHS, BotMemory, choose, easy, hard
 from machines.bots.normal import choose_normal
@@ -98,6 +99,32 @@ def test_hard_compares_several_moves_at_some_play_steps():
         candidates = hard._candidates(view, legal, Outlook.read(view, memory), normal)
         compared += len(candidates) > 1
     assert compared >= 2
+
+
+def test_hard_weighs_a_play_for_the_whole_table_against_keeping_the_card_r51_r57_r58_r65():
+    """A Bazaar deals every player a card (R57), a Saloon heals every player (R58), a Flask
+    drunk now cannot cancel a hit at 1 HP later (R51) and Dynamite may come back (R65, R75): where
+    Normal would play one, Hard also weighs ending the turn with it in hand (and its attacks).
+    A card that only helps its owner (a better gun, a Horse) is played without a search."""
+    doubtful: set[str] = set()
+    equipped = 0
+    for seed, seat in ((2, 3), (3, 3)):
+        for _game, view, legal in _decisions(seed, seat):
+            if not can_build(view):
+                continue
+            memory = BotMemory.from_log(seat, view["log"])
+            normal = choose_normal(view, legal, memory, 0)
+            kind = {c["id"]: c["kind"] for c in view["hand"]}.get(normal.get("card", ""))
+            moves = hard.searched_moves(view, legal, memory, 0)
+            assert moves[0] == normal
+            if kind in ("bazaar", "saloon", "flask", "dynamite"):
+                doubtful.add(kind)
+                assert any(move["type"] == "end_turn" for move in moves[1:])
+            elif kind in ("horse", "scope", *WEAPON_RANGE):
+                equipped += 1
+                assert moves == [normal]
+    assert doubtful == {"bazaar", "saloon", "flask", "dynamite"}
+    assert equipped >= 1
 
 
 def test_hards_imagined_play_leaves_the_memory_it_was_given_as_it_was():
