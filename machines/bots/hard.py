@@ -1,7 +1,8 @@
 """The Hard bot (issue 22): determinized search over the worlds its seat cannot tell apart.
 
 At its own play step, when more than one sensible move exists (whom to shoot, duel, jail or
-rob, whether to attack at all, or whether to play a card that serves the whole table), Hard
+rob, whether to attack at all, or whether to play a card that may serve others or later
+more than it serves him now), Hard
 
 1. samples hidden worlds consistent with its view: hidden roles drawn from its joint
    reading of the public acts (``machines.bots.reading``: which deal of the unseen roles
@@ -64,6 +65,8 @@ _VOLLEYS = ("raid", "buckshot")
 #: (R57), a Saloon heals them all (R58), a Flask drunk now cannot cancel a hit at 1 HP later
 #: (R51) and Dynamite may come back round (R65, R75). Searched against keeping the card.
 _DOUBTFUL = ("bazaar", "saloon", "flask", "dynamite")
+#: The kinds of card whose play Hard compares with other moves.
+_SEARCHED_PLAYS = frozenset(_ATTACKS + _VOLLEYS + _DOUBTFUL)
 _WIN = 100.0
 
 
@@ -113,11 +116,12 @@ def _worth_searching(
 def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -> list[dict]:
     """Normal's move, ending the turn, a Raid or Buckshot, and one attack per (card kind,
     target, card taken), most wanted targets first; friends Normal would never hurt are left
-    out. Equipment and draws are not searched: Normal's order for them is right. A play for
-    the whole table (``_DOUBTFUL``) is weighed against the same alternatives."""
+    out. Equipment and draws are not searched: Normal's order for them is right. A play that
+    may serve others or later more than now (``_DOUBTFUL``) is weighed against the same
+    alternatives."""
     kinds = {c["id"]: c["kind"] for c in view["hand"]}
     normal_kind = kinds.get(normal.get("card", ""), "")
-    if normal.get("type") == "play" and normal_kind not in _ATTACKS + _VOLLEYS + _DOUBTFUL:
+    if normal.get("type") == "play" and normal_kind not in _SEARCHED_PLAYS:
         return [normal]
     chosen = [normal]
     seen = {_signature(normal, kinds, view)}

@@ -106,6 +106,7 @@ def test_hard_weighs_a_play_for_the_whole_table_against_keeping_the_card_r51_r57
     drunk now cannot cancel a hit at 1 HP later (R51) and Dynamite may come back (R65, R75): where
     Normal would play one, Hard also weighs ending the turn with it in hand (and its attacks).
     A card that only helps its owner (a better gun, a Horse) is played without a search."""
+    whole_table = {"bazaar", "saloon", "flask", "dynamite"}
     doubtful: set[str] = set()
     equipped = 0
     for seed, seat in ((2, 3), (3, 3)):
@@ -117,13 +118,13 @@ def test_hard_weighs_a_play_for_the_whole_table_against_keeping_the_card_r51_r57
             kind = {c["id"]: c["kind"] for c in view["hand"]}.get(normal.get("card", ""))
             moves = hard.searched_moves(view, legal, memory, 0)
             assert moves[0] == normal
-            if kind in ("bazaar", "saloon", "flask", "dynamite"):
+            if kind in whole_table:
                 doubtful.add(kind)
                 assert any(move["type"] == "end_turn" for move in moves[1:])
             elif kind in ("horse", "scope", *WEAPON_RANGE):
                 equipped += 1
                 assert moves == [normal]
-    assert doubtful == {"bazaar", "saloon", "flask", "dynamite"}
+    assert doubtful == whole_table
     assert equipped >= 1
 
 
