@@ -89,10 +89,13 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
         seat_three.locator("input[name=agent_name]").fill("RoboDuke")
         seat_three.get_by_role("button", name="Seat an agent").click()
         expect(seat_three.locator(".badge--agent")).to_be_visible(timeout=LIVE_TIMEOUT_MS)
-        # The token is shown once, in a dialog; the host closes it with Done.
+        # The token is shown once, in a dialog; the host closes it with Done. The dialog
+        # comes with the POST's answer, which may land after the live push drew the badge:
+        # wait for it, or it opens over the next button (a CI flake showed exactly that).
         token = host.locator("dialog.agent-token[open]")
-        if token.count():
-            token.get_by_role("button", name="Done").click()
+        expect(token).to_be_visible(timeout=LIVE_TIMEOUT_MS)
+        token.get_by_role("button", name="Done").click()
+        expect(token).to_have_count(0)
 
     host.locator("#fill-bots").click()
     expect(host.locator("#start-match")).to_be_enabled(timeout=LIVE_TIMEOUT_MS)
