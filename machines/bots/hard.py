@@ -116,9 +116,9 @@ def _worth_searching(
 def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -> list[dict]:
     """Normal's move, ending the turn, a Raid or Buckshot, and one attack per (card kind,
     target, card taken), most wanted targets first; friends Normal would never hurt are left
-    out. Equipment and draws are not searched: Normal's order for them is right. A play that
-    may serve others or later more than now (``_DOUBTFUL``) is weighed against the same
-    alternatives."""
+    out (for the Loner only the Marshal and a Partners mate: ``_wanted``). Equipment and
+    draws are not searched: Normal's order for them is right. A play that may serve others
+    or later more than now (``_DOUBTFUL``) is weighed against the same alternatives."""
     kinds = {c["id"]: c["kind"] for c in view["hand"]}
     normal_kind = kinds.get(normal.get("card", ""), "")
     if normal.get("type") == "play" and normal_kind not in _SEARCHED_PLAYS:
@@ -141,7 +141,7 @@ def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -
             continue
         if kinds.get(action["card"]) not in _ATTACKS:
             continue
-        harm = outlook.harm.get(action["target"], 0.0)
+        harm = _wanted(view, outlook, action["target"])
         taken = action.get("target_card")
         if taken not in (None, "hand") and _in_front_kind(view, action) in ("jail", "dynamite"):
             harm = -harm  # taking a Jail or Dynamite away helps its holder
@@ -155,6 +155,28 @@ def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -
     attacks.sort(key=lambda item: (item[0], item[1]))
     chosen.extend(action for _, _, action in attacks[: CANDIDATES - len(chosen)])
     return chosen[:CANDIDATES]
+
+
+def _wanted(view: dict, outlook: Outlook, target: int) -> float:
+    """How much Hard wants ``target`` hurt, to choose and order its candidate attacks: the
+    harm wish of its reading, except for the Loner. He wins only as the last player standing
+    (R8), so every other player but the Marshal (who must outlive the Bandits, R92) is his
+    enemy sooner or later, and when to hit whom is what his look-ahead is for: players his
+    rules would spare now stay candidates, after the wanted ones, in the same order. Not in
+    Partners, where the other Loner is a teammate (R96)."""
+    harm = outlook.harm.get(target, 0.0)
+    if (
+        harm > 0.0
+        or view["role"] != "loner"
+        or view["mode"] == "partners"
+        or target == outlook.marshal
+    ):
+        return harm
+    return _SPARED * (1.0 + harm / 10.0)  # small and positive: after the wanted and the volleys
+
+
+#: The Loner's weight for a player his rules spare now (``_wanted``): just above nothing.
+_SPARED = 0.01
 
 
 def _in_front_kind(view: dict, action: dict) -> str | None:

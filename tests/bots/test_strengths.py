@@ -21,6 +21,7 @@ from bangarena_engine.worlds import can_build
 from machines.bots import STRENGTHS, BotMemory, choose, easy, hard
 from machines.bots.normal import choose_normal
 from machines.bots.outlook import Outlook
+from machines.bots.reading import RoleReading
 from tests.bots.table import new_game, play, simple_until
 
 
@@ -260,3 +261,47 @@ def test_easy_beginner_loner_slips_onto_the_marshal_r8():
     ]
     assert 0 in targets, targets
     assert set(targets) <= {0, 2}, targets
+
+
+def _attacks_weighed(seed: int, seats: int, mode: str):
+    """(Hard's reread harm wishes, an attack it compares besides Normal's move) at the Loner's
+    play steps of a Normal-bot game; taking a Jail or Dynamite away is a favour, left out."""
+    game = Game.new(GameConfig(seats=seats, mode=mode, seed=seed))
+    loners = [s for s in range(seats) if game.view(s)["role"] == "loner"]
+    for _game, view, legal in _decisions(seed, loners[0], mode, seats):
+        if not can_build(view):
+            continue
+        memory = BotMemory.from_log(loners[0], view["log"])
+        outlook = Outlook.read(view, memory).reread(RoleReading.of(view).odds())
+        for move in hard.searched_moves(view, legal, memory, 0)[1:]:
+            if move["type"] == "play" and "target" in move:
+                front = move.get("target_card") not in (None, "hand")
+                if not (front and hard._in_front_kind(view, move) in ("jail", "dynamite")):
+                    yield outlook, move
+
+
+def test_hards_loner_weighs_hitting_players_his_rules_spare_for_now_but_not_the_marshal_r8_r92():
+    """R8: the Loner wins only as the last one standing, so every other player is his enemy
+    sooner or later; when to hit whom is for his look-ahead to judge. Hard's Loner compares
+    attacks on players Normal's rules spare for now (a Bandit while the Marshal is safe, a
+    player who fights the Bandits), but never on the Marshal while he must outlive the
+    Bandits (R92)."""
+    spared = 0
+    for seed in range(1, 7):
+        for outlook, move in _attacks_weighed(seed, 5, "classic"):
+            harm = outlook.harm[move["target"]]
+            if move["target"] == outlook.marshal:
+                assert harm > 0
+            spared += harm <= 0
+    assert spared >= 3
+
+
+def test_hards_partners_loner_never_weighs_hitting_a_player_he_spares_r96():
+    """R96: in Partners the other Loner is a teammate, so Hard's Loner keeps to the players
+    his reading wants hurt, as every other role does."""
+    weighed = 0
+    for seed in range(1, 5):
+        for outlook, move in _attacks_weighed(seed, 8, "partners"):
+            assert outlook.harm[move["target"]] > 0
+            weighed += 1
+    assert weighed >= 3
