@@ -163,7 +163,9 @@ def _wanted(view: dict, outlook: Outlook, target: int) -> float:
     (R8), so every other player but the Marshal (who must outlive the Bandits, R92) is his
     enemy sooner or later, and when to hit whom is what his look-ahead is for: players his
     rules would spare now stay candidates, after the wanted ones, in the same order. Not in
-    Partners, where the other Loner is a teammate (R96)."""
+    Partners, where the other Loner is a teammate (R96). Being positive, their weight also
+    turns taking a Jail or Dynamite away from them into no candidate (``_candidates`` flips
+    the sign for that favour): the Loner does no spared player favours, as measured."""
     harm = outlook.harm.get(target, 0.0)
     if (
         harm > 0.0
