@@ -81,8 +81,13 @@ def _self_blue(d: Decision, action: dict) -> float:
 
 
 def _dynamite(d: Decision) -> float:
-    """R75: worth passing on only when I can take a blast and an enemy holds it next."""
+    """R75: worth passing on only when I can take a blast and an enemy holds it next. Never
+    for the law: once in play it goes round the table and may blow up on the Marshal, the
+    one player the law cannot lose (R92), while the Bandits gain from any blast that hits
+    him (measured in docs/bots.md: the law wins more without it)."""
     o = d.outlook
+    if o.role in ("marshal", "deputy"):
+        return 0.0
     tough = d.me["hp"] >= 4 or (d.me["character"] in TWO_TRIES and d.me["hp"] >= 2)
     nxt = o.next_clockwise()
     if not tough or nxt is None or o.alive_count() < 3 or d.high_noon:

@@ -259,6 +259,30 @@ def test_the_law_leaves_a_likely_loner_for_last_while_a_bandit_lives_r5_r92():
     assert not any(harms(a, 1) for a in actions), actions
 
 
+@pytest.mark.parametrize("role", ["marshal", "deputy", "bandit"])
+def test_only_the_outlaws_pass_dynamite_on_to_an_enemy_r75_r92(role):
+    """R75: Dynamite in play moves clockwise from player to player until it blows. A Bandit
+    with Health to spare plays it with an enemy next to him; the law does not, since it may
+    come round to the Marshal, the player the law must keep alive (R92). Seat 0 holds the
+    Dynamite with Health to spare, and seat 1, next clockwise, has just shot him."""
+    roles = {
+        "marshal": ["marshal", "bandit", "deputy", "loner", "bandit"],
+        "deputy": ["deputy", "bandit", "marshal", "loner", "bandit"],
+        "bandit": ["bandit", "deputy", "marshal", "loner", "bandit"],
+    }[role]
+    game = new_game(
+        roles,
+        hands=[["dynamite"], ["shot"], [], [], []],
+        deck=["ricochet"] * 40,  # draws the bot cannot play in its turn
+    )
+    simple_until(game, 1)
+    play(game, 1, "shot", target=0)
+    simple_until(game, 0)
+    assert game.view(0)["players"][0]["hp"] >= 3  # and Lucky has two tries at a check (R76)
+    played = [a["_kind"] for a in run_turn(game, 0) if a["type"] == "play"]
+    assert ("dynamite" in played) == (role == "bandit"), played
+
+
 def test_loner_takes_an_even_duel_against_a_bandit_r8_r54():
     """R54: the challenged player answers first, so a Duel is won by holding as many Shots
     as the target. The Loner, alone against every side (R8), does not wait for a spare Shot:
