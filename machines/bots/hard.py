@@ -142,9 +142,8 @@ def _candidates(view: dict, legal: list[dict], outlook: Outlook, normal: dict) -
         if kinds.get(action["card"]) not in _ATTACKS:
             continue
         harm = _wanted(view, outlook, action["target"])
-        taken = action.get("target_card")
-        if taken not in (None, "hand") and _in_front_kind(view, action) in ("jail", "dynamite"):
-            harm = -harm  # taking a Jail or Dynamite away helps its holder
+        if _frees(view, action):
+            harm = -harm
         if harm <= 0.0:
             continue
         signature = _signature(action, kinds, view)
@@ -179,6 +178,13 @@ def _wanted(view: dict, outlook: Outlook, target: int) -> float:
 
 #: The Loner's weight for a player his rules spare now (``_wanted``): just above nothing.
 _SPARED = 0.01
+
+
+def _frees(view: dict, action: dict) -> bool:
+    """Whether a Grab or Toss takes a Jail or Dynamite away from its target: a favour to
+    him, not an attack (R52, R53)."""
+    taken = action.get("target_card")
+    return taken not in (None, "hand") and _in_front_kind(view, action) in ("jail", "dynamite")
 
 
 def _in_front_kind(view: dict, action: dict) -> str | None:

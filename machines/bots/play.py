@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bangarena_engine.cards import SELF_BLUE, WEAPON_RANGE
 from bangarena_engine.characters import BUILT_IN_COVER, CHARACTER_BY_ID, TWO_TRIES
+from bangarena_engine.roles import ROLE_TEAM
 from machines.bots.bonesetter import bonesetter_choice
 from machines.bots.cards import (
     in_play_kinds,
@@ -86,7 +87,7 @@ def _dynamite(d: Decision) -> float:
     one player the law cannot lose (R92), while the Bandits gain from any blast that hits
     him (measured in docs/bots.md: the law wins more without it)."""
     o = d.outlook
-    if o.role in ("marshal", "deputy"):
+    if ROLE_TEAM[o.role] == "law":
         return 0.0
     tough = d.me["hp"] >= 4 or (d.me["character"] in TWO_TRIES and d.me["hp"] >= 2)
     nxt = o.next_clockwise()

@@ -274,10 +274,8 @@ def _attacks_weighed(seed: int, seats: int, mode: str):
         memory = BotMemory.from_log(loners[0], view["log"])
         outlook = Outlook.read(view, memory).reread(RoleReading.of(view).odds())
         for move in hard.searched_moves(view, legal, memory, 0)[1:]:
-            if move["type"] == "play" and "target" in move:
-                front = move.get("target_card") not in (None, "hand")
-                if not (front and hard._in_front_kind(view, move) in ("jail", "dynamite")):
-                    yield outlook, move
+            if move["type"] == "play" and "target" in move and not hard._frees(view, move):
+                yield outlook, move
 
 
 def test_hards_loner_weighs_hitting_players_his_rules_spare_for_now_but_not_the_marshal_r8_r92():
