@@ -56,6 +56,12 @@ class Decision:
     def _values(self) -> dict[str, float]:
         return {}
 
+    @cached_property
+    def scores(self) -> dict[tuple, float]:
+        """Scores a policy worked out in this decision, by what they depend on: a hand holds
+        several copies of a card, and each copy is a legal action of its own."""
+        return {}
+
     def card(self, card_id: str) -> dict:
         return self._by_id[card_id]
 

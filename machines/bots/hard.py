@@ -228,12 +228,15 @@ def _rollout(
         [who] = game.awaiting()
         if who == me and game.turn == me and _turn_began_again(events, me):
             break
-        mind, read = minds.get(who) or (memory.copy_for(who), 0)
-        mind.observe(events[read:])
-        minds[who] = (mind, len(events))
-        seat_view: Any = game.view(who)  # the bots read views and actions as plain dicts
-        legal_now: Any = game.legal_actions(who)
-        choice = choose_normal(seat_view, legal_now, mind, step_rng.getrandbits(32))
+        legal_now: Any = game.legal_actions(who)  # the bots read actions as plain dicts
+        bot_seed = step_rng.getrandbits(32)
+        if len(legal_now) == 1:  # a forced move: no view, and the seat reads the news later
+            choice = legal_now[0]
+        else:
+            mind, read = minds.get(who) or (memory.copy_for(who), 0)
+            mind.observe(events[read:])
+            minds[who] = (mind, len(events))
+            choice = choose_normal(cast(Any, game.view(who)), legal_now, mind, bot_seed)
         events.extend(game.apply(who, cast(Any, choice)))
         forget_log(game)
     return _value(game, view, roles)

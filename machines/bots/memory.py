@@ -126,9 +126,10 @@ class BotMemory:
         if key == self._cache_key:
             return self._cache
         self._sum_pairs()
+        readings, kills = self._readings(known_roles)
         scores: dict[int, float] = {}
         for _ in range(_PASSES):
-            scores = self._one_pass(known_roles, scores)
+            scores = _one_pass(readings, kills, scores)
         self._cache_key, self._cache = key, scores
         return scores
 
@@ -154,27 +155,50 @@ class BotMemory:
         self._pairs, self._summed = pairs, len(acts)
         self._last_summed = acts[-1] if acts else None
 
-    def _one_pass(self, known: dict[int, str], previous: dict[int, float]) -> dict[int, float]:
-        # Every reading is linear in the act's weight, so acts between the same two players
-        # are read once with their summed weight (kept up to date by _sum_pairs).
-        scores: dict[int, float] = {}
+    def _readings(
+        self, known: dict[int, str]
+    ) -> tuple[list[tuple[int, float, int | None]], list[tuple[int, float]]]:
+        """What each pair's summed acts say, worked out once for all passes: (whose score,
+        amount, None) where the reading does not depend on the scores (a known target, or the
+        Marshal's own suspicion rubbing off on an unknown one), and (actor, summed weight,
+        target) where it is hearsay, read through the target's score of the pass before; and
+        each elimination's reading (R80). Every reading is linear in an act's weight, so acts
+        between the same two players are read once with their summed weight (``_sum_pairs``)."""
+        readings: list[tuple[int, float, int | None]] = []
         for (actor, target), weight in self._pairs.items():
             actor_role = known.get(actor)
             target_role = known.get(target)
             if actor_role == "marshal":
-                if target_role is None:  # the Marshal's own suspicion rubs off a little
-                    scores[target] = scores.get(target, 0.0) + 0.3 * weight
-                continue
-            if target_role is not None:
-                delta = _READING[target_role] * weight
+                if target_role is None:
+                    readings.append((target, 0.3 * weight, None))
+            elif target_role is not None:
+                readings.append((actor, _READING[target_role] * weight, None))
             else:
-                seen = max(-1.5, min(1.5, previous.get(target, 0.0)))
-                delta = -_HEARSAY * seen * weight
-            scores[actor] = scores.get(actor, 0.0) + delta
-        for eliminator, role in self.kills:
-            if known.get(eliminator) != "marshal":
-                scores[eliminator] = scores.get(eliminator, 0.0) + _KILL_READING.get(role, 0.0)
-        return scores
+                readings.append((actor, weight, target))
+        kills = [
+            (eliminator, _KILL_READING.get(role, 0.0))
+            for eliminator, role in self.kills
+            if known.get(eliminator) != "marshal"
+        ]
+        return readings, kills
+
+
+def _one_pass(
+    readings: list[tuple[int, float, int | None]],
+    kills: list[tuple[int, float]],
+    previous: dict[int, float],
+) -> dict[int, float]:
+    """One reading of every pair and elimination (``BotMemory._readings``), hearsay through
+    the scores of ``previous``."""
+    scores: dict[int, float] = {}
+    for seat, amount, hearsay in readings:
+        if hearsay is not None:
+            seen = max(-1.5, min(1.5, previous.get(hearsay, 0.0)))
+            amount = -_HEARSAY * seen * amount
+        scores[seat] = scores.get(seat, 0.0) + amount
+    for seat, amount in kills:
+        scores[seat] = scores.get(seat, 0.0) + amount
+    return scores
 
 
 class MemoryCache:

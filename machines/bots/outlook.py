@@ -9,7 +9,6 @@ hidden role, a hand or the deck: the view holds none of them for other seats (R1
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -34,9 +33,6 @@ class Outlook:
     marshal: int | None = None
     others: list[int] = field(default_factory=list)  # alive players other than me
     known: dict[int, str] = field(default_factory=dict)
-    odds: dict[int, dict[str, float]] = field(default_factory=dict)  # seat -> role -> p
-    hostility: dict[int, float] = field(default_factory=dict)
-    harm: dict[int, float] = field(default_factory=dict)  # > 0: wants them hurt; < 0: protects
 
     @classmethod
     def read(cls, view: dict, memory: BotMemory) -> Outlook:
@@ -46,16 +42,32 @@ class Outlook:
         outlook.known = {p["seat"]: p["role"] for p in players if p["role"] is not None}
         outlook.marshal = next((s for s, r in outlook.known.items() if r == "marshal"), None)
         outlook.others = [p["seat"] for p in players if p["alive"] and p["seat"] != seat]
-        outlook.hostility = memory.hostility(outlook.known)
-        outlook.odds = _role_odds(view, outlook.known, outlook.hostility)
-        outlook.harm = harm_for(outlook)
         return outlook
+
+    # The hostility, the odds and the harm wishes are worked out when a decision first asks
+    # for them: many (a hit to answer, a discard) never do, and in Hard's look-aheads these
+    # were a third of every Normal decision.
+
+    @cached_property
+    def hostility(self) -> dict[int, float]:
+        return self.memory.hostility(self.known)
+
+    @cached_property
+    def odds(self) -> dict[int, dict[str, float]]:
+        """seat -> role -> probability, for every player (the known ones certain)."""
+        return _role_odds(self.view, self.known, self.hostility)
+
+    @cached_property
+    def harm(self) -> dict[int, float]:
+        """> 0: wants them hurt; < 0: protects them (roles.py)."""
+        return harm_for(self)
 
     def reread(self, odds: dict[int, dict[str, float]]) -> Outlook:
         """This outlook with other role odds for the players they name (Hard's joint
-        reading, reading.py) and the harm wishes that follow from them."""
-        outlook = replace(self, odds={**self.odds, **odds})
-        outlook.harm = harm_for(outlook)
+        reading, reading.py) and the harm wishes that follow from them: a new outlook of
+        the same fields, so none of this one's worked-out wishes carry over."""
+        outlook = replace(self)
+        outlook.odds = {**self.odds, **odds}
         return outlook
 
     @cached_property
@@ -81,8 +93,28 @@ class Outlook:
 
     def p(self, seat: int, *roles: str) -> float:
         """Probability that ``seat`` holds one of ``roles``."""
-        table = self.odds.get(seat, {})
-        return sum(table.get(r, 0.0) for r in roles)
+        table = self.odds.get(seat)
+        total = 0.0
+        if table:
+            for role in roles:  # a loop, not sum(): asked a few hundred times a decision
+                total += table.get(role, 0.0)
+        return total
+
+    @cached_property
+    def outlaws_left(self) -> float:
+        """How many Bandit-team players the others are expected to hold: every strategy
+        asks it for each player it weighs, so it is summed once per decision."""
+        return sum(self.p(s, *HOSTILE) for s in self.others)
+
+    @cached_property
+    def deputies_left(self) -> float:
+        """How many Deputies the others are expected to hold (as ``outlaws_left``)."""
+        return sum(self.p(s, "deputy") for s in self.others)
+
+    @cached_property
+    def outlaw_may_live(self) -> bool:
+        """Whether any other player may still be a Bandit or the Double Agent."""
+        return any(self.p(s, *HOSTILE) > 0 for s in self.others)
 
     def alive_count(self) -> int:
         return len(self.others) + 1
@@ -90,6 +122,10 @@ class Outlook:
     def attack_threshold(self) -> float:
         """How sure the bot must be before it harms someone; eases as rounds pass so that an
         endgame between cautious players cannot stall (issue 4: endgames must not stall)."""
+        return self._threshold
+
+    @cached_property
+    def _threshold(self) -> float:  # asked for every attack a play step weighs
         base = {"marshal": 0.2, "loner": 0.25}.get(self.role, 0.1)
         relief = min(0.5, max(0.0, 0.04 * (self.view["round"] - 3)))
         return base - relief
@@ -109,23 +145,26 @@ def _role_odds(
 ) -> dict[int, dict[str, float]]:
     """Role odds for every alive player whose role the seat cannot see."""
     players = view["players"]
-    pool = Counter(view["roles_at_table"])
-    pool.subtract(known.values())
+    pool: dict[str, int] = {}  # the composition less the roles seen (a dict: Counter is slow)
+    for role in view["roles_at_table"]:
+        pool[role] = pool.get(role, 0) + 1
+    for role in known.values():
+        pool[role] = pool.get(role, 0) - 1
     unknown = [p["seat"] for p in players if p["role"] is None and p["alive"]]
     odds: dict[int, dict[str, float]] = {s: {r: 1.0} for s, r in known.items()}
     pair, settled = _agent_pair(view, known)
     for s in pair:  # R10 a: one name is the Double Agent, the other a real Deputy
         odds[s] = _tilt({"deputy": 0.5, "double_agent": 0.5}, hostility.get(s, 0.0))
     if pair:
-        pool["deputy"] -= 1
-        pool["double_agent"] -= 1
+        for role in ("deputy", "double_agent"):
+            pool[role] = pool.get(role, 0) - 1
     for s, role in settled.items():
         odds[s] = {role: 1.0}
-        pool[role] -= 1
+        pool[role] = pool.get(role, 0) - 1
     unknown = [s for s in unknown if s not in pair and s not in settled]
     total = sum(max(0, n) for n in pool.values())
+    prior = {r: n / total for r, n in pool.items() if n > 0} if total else {}
     for s in unknown:
-        prior = {r: n / total for r, n in pool.items() if n > 0} if total else {}
         odds[s] = _tilt(prior, hostility.get(s, 0.0))
     return odds
 
@@ -150,13 +189,14 @@ def _agent_pair(view: dict, known: dict[int, str]) -> tuple[list[int], dict[int,
 def _tilt(prior: dict[str, float], hostility: float) -> dict[str, float]:
     """Bayes-style update: hostility raises the Bandit team's odds and lowers the Deputy's."""
     h = max(-6.0, min(6.0, hostility)) * EVIDENCE
+    hostile, deputy, other = math.exp(h), math.exp(-h), math.exp(-0.3 * h)
     weighted = {}
     for role, p in prior.items():
         if role in HOSTILE:
-            weighted[role] = p * math.exp(h)
+            weighted[role] = p * hostile
         elif role == "deputy":
-            weighted[role] = p * math.exp(-h)
+            weighted[role] = p * deputy
         else:  # the Loner plays both sides
-            weighted[role] = p * math.exp(-0.3 * h)
+            weighted[role] = p * other
     total = sum(weighted.values()) or 1.0
     return {role: w / total for role, w in weighted.items()}

@@ -101,6 +101,14 @@ def _dynamite(d: Decision) -> float:
 
 def _target_worth(d: Decision, seat: int) -> float:
     """How much hurting ``seat`` helps: the harm wish, more when they are close to falling."""
+    key = ("worth", seat)
+    worth = d.scores.get(key)
+    if worth is None:
+        worth = d.scores[key] = _worth(d, seat)
+    return worth
+
+
+def _worth(d: Decision, seat: int) -> float:
     o = d.outlook
     harm = o.harm.get(seat, 0.0)
     hp = o.player(seat)["hp"]
@@ -112,6 +120,14 @@ def _target_worth(d: Decision, seat: int) -> float:
 
 
 def _shot(d: Decision, target: int, kind: str) -> float:
+    key = ("shot", target, kind)
+    score = d.scores.get(key)
+    if score is None:
+        score = d.scores[key] = _shot_score(d, target, kind)
+    return score
+
+
+def _shot_score(d: Decision, target: int, kind: str) -> float:
     worth = _target_worth(d, target)
     if worth <= 0:
         return 0.0

@@ -31,7 +31,7 @@ def _law(o: Outlook, seat: int) -> float:
         return -1.0
     deputy = o.p(seat, "deputy")
     hostile = o.p(seat, "bandit", "double_agent")
-    if any(o.p(s, "bandit", "double_agent") > 0 for s in o.others):
+    if o.outlaw_may_live:
         return hostile - 1.2 * deputy
     return hostile + o.p(seat, "loner") - 1.2 * deputy
 
@@ -89,7 +89,7 @@ def _loner(o: Outlook, seat: int) -> float:
             return 1.3
         return MARSHAL_WEAR if _wear_marshal(o) else -1.0
     bandit = o.p(seat, "bandit", "double_agent")
-    if not any(o.p(s, "bandit", "double_agent") > 0 for s in o.others):
+    if not o.outlaw_may_live:
         return 1.0 - 2.2 * mate
     deputy = o.p(seat, "deputy")
     # A player at 1 HP falls soon whoever shoots him: the star for it (R83) is best mine, the
@@ -102,8 +102,8 @@ def _loner(o: Outlook, seat: int) -> float:
         # whoever *acts* as a Bandit. The prior alone (two Bandits among my three unknowns at
         # 5 seats) is no reason to shoot: a shot at a hidden Deputy makes me the law's target.
         return -0.6 + 1.2 * bandit - 1.2 * mate + finish
-    outlaws = sum(o.p(s, "bandit", "double_agent") for s in o.others)
-    deputies = sum(o.p(s, "deputy") for s in o.others)
+    outlaws = o.outlaws_left
+    deputies = o.deputies_left
     if outlaws <= 1.2 and deputies > 0.3:
         # One Bandit left: he is the law's problem; a Deputy alive after him is mine. But at
         # 1 HP he falls anyway, and his eliminator earns a star (R83): better mine.
@@ -132,7 +132,7 @@ def _wear_marshal(o: Outlook) -> bool:
     (R92). In Partners the Loners' turn on him is decided apart (R96)."""
     if o.view["mode"] == "partners" or o.marshal is None:
         return False
-    if any(o.p(s, "bandit", "double_agent") > 0 for s in o.others):
+    if o.outlaw_may_live:
         return False
     return o.player(o.marshal)["hp"] >= MARSHAL_WEAR_HP
 
@@ -143,7 +143,7 @@ def _marshal_danger(o: Outlook) -> bool:
     if o.marshal is None:
         return False
     hp = o.player(o.marshal)["hp"]
-    outlaws = sum(o.p(s, "bandit", "double_agent") for s in o.others)
+    outlaws = o.outlaws_left
     return hp <= 2 or (hp <= 3 and outlaws >= 1.5)
 
 

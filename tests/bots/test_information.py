@@ -175,3 +175,20 @@ def test_choose_leaves_its_inputs_untouched():
     action = choose(view, legal, BotMemory.from_log(seat, view["log"]))
     assert (view, legal) == before
     assert any(action is candidate for candidate in legal)
+
+
+def test_a_reread_outlook_wants_whom_its_new_odds_name_r5():
+    """R5: the Marshal hunts the Bandits and spares his Deputy. The outlook works out its
+    harm wishes only when a decision first asks, so a reread (Hard's joint reading) must
+    give wishes from the new odds even after the old ones were asked for."""
+    from machines.bots.outlook import Outlook
+
+    game = Game.new(GameConfig(seats=5, seed=3, roles=["marshal", *HIDDEN_ROLES]))
+    view = game.view(0)
+    outlook = Outlook.read(view, BotMemory.from_log(0, view["log"]))
+    before = dict(outlook.harm)
+    as_bandit = outlook.reread({1: {"bandit": 1.0}, 2: {"deputy": 1.0}})
+    as_deputy = outlook.reread({1: {"deputy": 1.0}, 2: {"bandit": 1.0}})
+    assert as_bandit.harm[1] > 0 > as_bandit.harm[2]
+    assert as_deputy.harm[2] > 0 > as_deputy.harm[1]
+    assert outlook.harm == before  # the outlook it was read from keeps its own wishes
