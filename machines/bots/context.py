@@ -8,6 +8,7 @@ the generator that breaks ties is only seeded when a tie has to be broken.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -53,14 +54,16 @@ class Decision:
         return [c["kind"] for c in self.hand]
 
     @cached_property
-    def _values(self) -> dict[str, float]:
+    def _known(self) -> dict[tuple, float]:
         return {}
 
-    @cached_property
-    def scores(self) -> dict[tuple, float]:
-        """Scores a policy worked out in this decision, by what they depend on: a hand holds
-        several copies of a card, and each copy is a legal action of its own."""
-        return {}
+    def once(self, key: tuple, work: Callable[[], float]) -> float:
+        """``work()``, worked out once per decision for ``key`` (what it depends on): a hand
+        holds several copies of a card, and each copy is a legal action of its own."""
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = work()
+        return known
 
     def card(self, card_id: str) -> dict:
         return self._by_id[card_id]
@@ -69,12 +72,10 @@ class Decision:
         return self._by_id[card_id]["kind"]
 
     def value(self, card_id: str) -> float:
-        values = self._values
-        value = values.get(card_id)
-        if value is None:
-            value = keep_value(self.kind(card_id), self.me, self._kinds, self.high_noon)
-            values[card_id] = value
-        return value
+        return self.once(
+            ("keep", card_id),
+            lambda: keep_value(self.kind(card_id), self.me, self._kinds, self.high_noon),
+        )
 
     def cheapest(self) -> list[dict]:
         """Own cards from least to most worth keeping."""

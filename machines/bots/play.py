@@ -101,11 +101,7 @@ def _dynamite(d: Decision) -> float:
 
 def _target_worth(d: Decision, seat: int) -> float:
     """How much hurting ``seat`` helps: the harm wish, more when they are close to falling."""
-    key = ("worth", seat)
-    worth = d.scores.get(key)
-    if worth is None:
-        worth = d.scores[key] = _worth(d, seat)
-    return worth
+    return d.once(("worth", seat), lambda: _worth(d, seat))
 
 
 def _worth(d: Decision, seat: int) -> float:
@@ -114,17 +110,13 @@ def _worth(d: Decision, seat: int) -> float:
     hp = o.player(seat)["hp"]
     if hp <= 1 and o.role == "marshal":
         harm -= PENALTY_FEAR * o.p(seat, "deputy")  # R89: killing a Deputy costs every card
-    if harm <= o.attack_threshold():
+    if harm <= o.attack_threshold:
         return 0.0
     return harm * (1.0 + 0.6 / max(1, hp))
 
 
 def _shot(d: Decision, target: int, kind: str) -> float:
-    key = ("shot", target, kind)
-    score = d.scores.get(key)
-    if score is None:
-        score = d.scores[key] = _shot_score(d, target, kind)
-    return score
+    return d.once(("shot", target, kind), lambda: _shot_score(d, target, kind))
 
 
 def _shot_score(d: Decision, target: int, kind: str) -> float:
@@ -182,7 +174,7 @@ def _take(d: Decision, action: dict) -> float:
     if taken == "hand":
         loss = 3.5 + (1.0 if q["hand_count"] <= 2 else 0.0)  # few cards: maybe their Ricochet
         gain = 3.0 if kind == "grab" else 0.0
-        if harm <= o.attack_threshold():
+        if harm <= o.attack_threshold:
             return 0.0
         value = harm * loss + gain
     else:
@@ -194,7 +186,7 @@ def _take(d: Decision, action: dict) -> float:
             if kind == "grab" and card["kind"] == "jail":
                 value += 2.0
         else:
-            if harm <= o.attack_threshold():
+            if harm <= o.attack_threshold:
                 return 0.0
             value = harm * _asset_loss(card["kind"], q)
             if kind == "grab":
