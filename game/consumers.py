@@ -212,9 +212,12 @@ class MatchConsumer(
         await self.send(text_data=html)
 
     async def _toast(self, message: Any) -> None:
-        """Tell only this socket, in its language (``message`` may be a lazy translation)."""
+        """Tell only this socket why what it sent was not made, in its language (``message``
+        may be a lazy translation)."""
         with translation.override(self.language):
-            html = render_to_string("live/toast.html", {"message": str(message)}).strip()
+            html = render_to_string(
+                "live/toast.html", {"message": str(message), "refusal": True}
+            ).strip()
         await self.send(text_data=html)
 
     def _within_rate(self) -> bool:

@@ -239,7 +239,8 @@ async def test_unknown_match_is_closed_with_not_found(socket_time: SocketTime) -
 async def test_a_refused_move_is_told_only_to_that_socket_and_changes_nothing(
     socket_time: SocketTime, sockets: list
 ):
-    """A stale click (an old version) is refused; only the clicking player sees the toast."""
+    """A stale click (an old version) is refused; only the clicking player sees the toast, and
+    it reads as a refusal (marked apart from news such as "You took ...")."""
     key, cookie = await database_sync_to_async(guest_cookie)()
     other_key, other_cookie = await database_sync_to_async(guest_cookie)()
     match = await database_sync_to_async(start)(
@@ -260,6 +261,7 @@ async def test_a_refused_move_is_told_only_to_that_socket_and_changes_nothing(
     toast = await clicker.receive_from(FRAME_TIMEOUT)
 
     assert 'id="toasts"' in toast
+    assert "toast--refusal" in toast
     assert str(services.ERROR_MESSAGES["stale"]) in toast
     assert await other.receive_nothing()
     assert (await load(match.pk)).version == 0

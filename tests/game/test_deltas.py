@@ -192,6 +192,7 @@ def test_grab_tells_only_the_grabber_which_card_they_took():
 
     mine = frame_for(before, game, 0, 4)
     assert "You took Flask 6♥ from Bot 2." in mine
+    assert "toast--refusal" not in mine  # news, not a move refused
     for viewer in (2, 3, None):
         assert flask["id"] not in frame_for(before, game, viewer, 4)
         assert "You took" not in frame_for(before, game, viewer, 4)
