@@ -33,6 +33,9 @@ CHROMIUM_ARGS = [
 ]
 SERVER_READY = "Listening on TCP address"
 SERVER_START_TIMEOUT = 90
+# runserver may not stop on SIGTERM while a socket is still open (a page, an agent); the test
+# server's data is thrown away, so it is killed after a short grace rather than waited for.
+SERVER_STOP_TIMEOUT = 5
 
 
 def free_port() -> int:
@@ -91,7 +94,7 @@ def live_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.terminate()
         try:
-            server.wait(timeout=20)
+            server.wait(timeout=SERVER_STOP_TIMEOUT)
         except subprocess.TimeoutExpired:
             server.kill()
 

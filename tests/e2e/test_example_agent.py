@@ -15,7 +15,7 @@ import threading
 
 import pytest
 
-from tests.e2e.conftest import ROOT, SERVER_READY, free_port, server_env
+from tests.e2e.conftest import ROOT, SERVER_READY, SERVER_STOP_TIMEOUT, free_port, server_env
 from tests.sdk.test_example_agent import EXAMPLE, agent_env
 
 pytestmark = pytest.mark.e2e
@@ -108,6 +108,6 @@ def test_example_agent_finishes_a_match_on_the_live_server_r142(tmp_path):
     finally:
         server.terminate()
         try:
-            server.wait(timeout=20)
+            server.wait(timeout=SERVER_STOP_TIMEOUT)
         except subprocess.TimeoutExpired:
             server.kill()

@@ -35,15 +35,17 @@ MATCH_TIMEOUT = 480.0  # seconds for the whole match; the median fast 4-seat mat
 STEP_TIMEOUT_MS = 30_000  # one bot pause is at most 0.6 s, a human decision at most 15 s
 PLAYS_PER_TURN = 4  # then End turn: a bounded, still sensible turn
 
-# What the page must show before the human acts again: their own decision (not mid-send),
-# the end of the match on the table, or the result page.
+# The toasts that say a move was not made (a stale click, a flood of clicks, an outage).
+REFUSALS = "#toasts .toast--refusal"
+# What the page must show before the human acts again: their own decision (not mid-send, or
+# refused), the end of the match on the table, or the result page.
 TABLE_STATE = """
-([acted, toasts]) => {
+([acted, refusals]) => {
   if (location.pathname.endsWith("/result/")) return "result";
   const table = document.getElementById("table");
   if (!table) return false;
   if (table.querySelector(".gameover")) return "over";
-  const refused = document.querySelectorAll("#toasts .toast").length > toasts;
+  const refused = document.querySelectorAll("#toasts .toast--refusal").length > refusals;
   const moved = table.getAttribute("data-version") !== acted;
   if (table.classList.contains("tablescreen--mine") && !table.classList.contains("is-sending")
       && (moved || refused)) return "mine";
@@ -194,13 +196,13 @@ def test_a_guest_plays_a_whole_match_against_bots_to_the_result_page(
     while True:
         remaining_ms = (deadline - time.monotonic()) * 1000
         assert remaining_ms > 0, f"the match did not end in {MATCH_TIMEOUT} s: {diary}"
-        toasts = page.locator("#toasts .toast").count()
+        refusals = page.locator(REFUSALS).count()
         # Once out, the human only watches the bots finish (R82), which may take minutes.
         out = table.locator(".seat--me.seat--out").count() > 0
         try:
             state = page.wait_for_function(
                 TABLE_STATE,
-                arg=[acted_version, toasts],
+                arg=[acted_version, refusals],
                 timeout=remaining_ms if out else min(remaining_ms, STEP_TIMEOUT_MS),
             ).json_value()
         except PlaywrightTimeoutError:

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.moves import until_shown
 
 pytestmark = pytest.mark.e2e
 
@@ -20,9 +21,9 @@ SHOTS = ARTIFACTS / "library"
 WIDE = {"width": 1280, "height": 860}
 PHONE = {"width": 360, "height": 740}
 STEP_TIMEOUT_MS = 30_000
-# A card name in the log needs someone to play a card: at worst the guest's own first turn
-# runs out (15 s) before the bots start playing.
-LOG_CARD_TIMEOUT_MS = 90_000
+# A card name in the log needs someone to play a card: the guest ends turns and takes hits
+# meanwhile, so the bots (Fast tempo) soon do.
+LOG_CARD_TIMEOUT_S = 90
 
 
 def shoot(page: Page, name: str, full_page: bool = False) -> None:
@@ -103,8 +104,9 @@ def test_table_cards_open_their_entry_in_a_dialog(page: Page, live_url: str) -> 
     assert page.url == table_url
 
     # A card named in the log: the same dialog, for that card.
+    until_shown(page, "#table [data-log] a.cardref", LOG_CARD_TIMEOUT_S)
     log_card = table.locator("[data-log] a.cardref").last
-    expect(log_card).to_be_visible(timeout=LOG_CARD_TIMEOUT_MS)
+    expect(log_card).to_be_visible()
     open_entry_and_shoot(page, log_card, "11-table-log-dialog_1280")
     assert page.url == table_url
 

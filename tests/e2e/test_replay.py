@@ -112,6 +112,10 @@ def test_step_through_a_whole_match(page: Page, live_url: str, match_id: int, wi
 
     step_through(page, width, {15, last // 2, last - 1})
     page.screenshot(path=str(SHOTS / f"replay-{width}-end.png"), full_page=True)
+    # The end shows the players who are out, their roles turned up (R82): a faded seat once
+    # failed WCAG's contrast check there.
+    expect(page.locator(".seat--out .role-tag").first).to_be_visible()
+    check(page, f"replay at its end at {width} px")
 
     # Home goes back to the deal; the turn button to the next turn's first move.
     page.keyboard.press("Home")

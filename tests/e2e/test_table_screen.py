@@ -23,7 +23,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e import accessibility
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.test_full_match import PLAYER, TABLE_STATE, Diary, decide
+from tests.e2e.moves import end_turn, make_any_move
+from tests.e2e.test_full_match import PLAYER, REFUSALS, TABLE_STATE, Diary, decide
 from tests.e2e.test_signals import sit_down
 
 pytestmark = pytest.mark.e2e
@@ -152,11 +153,11 @@ def test_the_decision_fits_the_screen_at_every_decision_of_a_whole_match(
         remaining = (deadline - time.monotonic()) * 1000
         assert remaining > 0, f"the match did not end: {diary}"
         out = table.locator(".seat--me.seat--out").count() > 0
-        toasts = page.locator("#toasts .toast").count()
+        refusals = page.locator(REFUSALS).count()
         try:
             state = page.wait_for_function(
                 TABLE_STATE,
-                arg=[acted, toasts],
+                arg=[acted, refusals],
                 timeout=remaining if out else min(remaining, STEP_TIMEOUT_MS),
             ).json_value()
         except PlaywrightTimeoutError:
@@ -217,18 +218,12 @@ def own_turn_with_a_pick(host: Page, friend: Page, live_url: str) -> tuple[Page,
         if both_out_or_over(host, friend):
             sit_down(host, friend, live_url)
         for page, other in ((host, friend), (friend, host)):
-            mine = page.locator("#table.tablescreen--mine:not(.is-sending)")
-            if not mine.count():
-                continue
             if (
-                page.locator("#table .act--end").count()
+                page.locator("#table.tablescreen--mine:not(.is-sending) .act--end").count()
                 and page.locator("[data-select-card]").count()
             ):
                 return page, other
-            for choice in ("#table .act--end .act__button", "#table .prompt .act__button"):
-                if page.locator(choice).count():
-                    page.locator(choice).first.click()
-                    break
+            make_any_move(page)
         host.wait_for_timeout(200)  # polling what the pages show
     raise AssertionError("nobody got a turn with a card to aim")
 
@@ -287,10 +282,12 @@ def test_a_half_made_play_survives_updates_and_toasts_leave_by_themselves(
         expect(other.locator("#toasts .toast")).to_have_count(0, timeout=12_000)
         other.set_viewport_size(WIDE)
 
-        # The aiming player ends the turn; on their screen a card's library dialog stays open
-        # while the next moves are made at other seats.
+        # The aiming player ends the turn (over the hand limit, the excess is discarded first,
+        # R25: left alone, that decision would hold the table until its 90 s ran out); then, on
+        # their screen, a card's library dialog stays open while the next moves are made at
+        # other seats.
         aiming.keyboard.press("Escape")
-        aiming.locator("#table .act--end .act__button").click()
+        end_turn(aiming)
         aiming.locator(".hand__slot .libref").first.click()
         dialog = aiming.locator("#library-dialog")
         expect(dialog).to_be_visible()
@@ -298,11 +295,7 @@ def test_a_half_made_play_survives_updates_and_toasts_leave_by_themselves(
         deadline = time.monotonic() + 120
         while aiming.locator("#table-state").get_attribute("data-version") == moved:
             assert time.monotonic() < deadline, "nobody moved"
-            if other.locator("#table.tablescreen--mine:not(.is-sending)").count():
-                for choice in ("#table .prompt .act__button", "#table .act--end .act__button"):
-                    if other.locator(choice).count():
-                        other.locator(choice).first.click()
-                        break
+            make_any_move(other)
             aiming.wait_for_timeout(200)
         expect(dialog).to_be_visible()
     finally:

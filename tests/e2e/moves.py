@@ -1,0 +1,63 @@
+"""Quick decisions for the browser tests that need the table to move on, not a good game.
+
+A decision left alone holds the whole table until its timer runs out (R118-R120: 15 to 90 s in
+these tests), so a test waiting for other seats to act makes its own players' decisions at once.
+"""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page
+
+STEP_TIMEOUT_MS = 30_000
+POLL_MS = 200  # how often a waiting test looks at its pages again
+
+# Once the table has taken the player's last click: "mine" if the next decision is theirs.
+SETTLED = """
+(acted) => {
+  const table = document.getElementById("table");
+  if (!table || table.classList.contains("is-sending")) return false;
+  if (table.getAttribute("data-version") === acted) return false;
+  return table.classList.contains("tablescreen--mine") ? "mine" : "theirs";
+}
+"""
+
+
+def end_turn(page: Page) -> None:
+    """End the player's turn and discard down to the hand limit if the table asks (R25)."""
+    control = page.locator("#table .act--end .act__button")
+    discard = page.locator("#table .hand .hand__slot button.act--card")
+    while True:
+        acted = page.locator("#table").get_attribute("data-version") or ""
+        control.click()
+        state = page.wait_for_function(SETTLED, arg=acted, timeout=STEP_TIMEOUT_MS).json_value()
+        if state != "mine" or not page.locator(
+            "#table .prompt__title"
+        ).first.inner_text().startswith("Discard"):
+            return
+        control = discard.first
+
+
+def make_any_move(page: Page) -> None:
+    """The quickest decision on the player's screen: End turn (and its discards), the panel's
+    first option (take the hit, draw, ...), or else the first card the hand offers (a discard).
+    Nothing when the page has no decision of its own open."""
+    if not page.locator("#table.tablescreen--mine:not(.is-sending)").count():
+        return
+    panel = page.locator("#table .prompt .act__button:visible")
+    if page.locator("#table .act--end").count():
+        end_turn(page)
+    elif panel.count():
+        panel.first.click()
+    elif page.locator("#table .hand button.act--card").count():
+        page.locator("#table .hand button.act--card").first.click()
+
+
+def until_shown(page: Page, wanted: str, timeout_s: float) -> None:
+    """Wait for ``wanted`` (a selector) on the page, making the player's decisions meanwhile."""
+    deadline = time.monotonic() + timeout_s
+    while not page.locator(wanted).count():
+        assert time.monotonic() < deadline, f"{wanted} did not show in {timeout_s} s"
+        make_any_move(page)
+        page.wait_for_timeout(POLL_MS)
