@@ -12,11 +12,16 @@ from playwright.sync_api import Page
 
 STEP_TIMEOUT_MS = 30_000
 POLL_MS = 200  # how often a waiting test looks at its pages again
+# End turn and up to 8 discards (R25: a hand of at most 10 cards down to 1 HP or more), with
+# room for a refused click or two.
+MAX_CLICKS = 12
 
-# Once the table has taken the player's last click: "mine" if the next decision is theirs.
+# Once the table has answered the player's last click: "mine" if the next decision is theirs,
+# "theirs" if it is someone else's, "refused" if a toast said the click was not made.
 SETTLED = """
-(acted) => {
+([acted, refusals]) => {
   const table = document.getElementById("table");
+  if (document.querySelectorAll("#toasts .toast--refusal").length > refusals) return "refused";
   if (!table || table.classList.contains("is-sending")) return false;
   if (table.getAttribute("data-version") === acted) return false;
   return table.classList.contains("tablescreen--mine") ? "mine" : "theirs";
@@ -28,15 +33,23 @@ def end_turn(page: Page) -> None:
     """End the player's turn and discard down to the hand limit if the table asks (R25)."""
     control = page.locator("#table .act--end .act__button")
     discard = page.locator("#table .hand .hand__slot button.act--card")
-    while True:
+    for _ in range(MAX_CLICKS):
         acted = page.locator("#table").get_attribute("data-version") or ""
+        refusals = page.locator("#toasts .toast--refusal").count()
         control.click()
-        state = page.wait_for_function(SETTLED, arg=acted, timeout=STEP_TIMEOUT_MS).json_value()
+        state = page.wait_for_function(
+            SETTLED, arg=[acted, refusals], timeout=STEP_TIMEOUT_MS
+        ).json_value()
+        if state == "refused":
+            if not control.count():
+                return  # the table had moved on: the decision is gone
+            continue  # too many clicks too fast: the same decision is still open
         if state != "mine" or not page.locator(
             "#table .prompt__title"
         ).first.inner_text().startswith("Discard"):
             return
         control = discard.first
+    raise AssertionError(f"the turn did not end in {MAX_CLICKS} clicks")
 
 
 def make_any_move(page: Page) -> None:
