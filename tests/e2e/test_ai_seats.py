@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.ai.fake_openai import FakeOpenAI, good
 from tests.e2e.conftest import ARTIFACTS, ROOT, server_env
+from tests.e2e.moves import make_any_move
 from tests.e2e.screenshots import full_page_shooter
 
 pytestmark = pytest.mark.e2e
@@ -116,8 +117,8 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
     shoot(host, "03-table-360")
 
     # The running server asks the model over real HTTP once seat 2's decision comes (from its
-    # own AI threads), and the model's move reaches the page. Other seats may take up to a
-    # 15 s move time each before that.
+    # own AI threads), and the model's move reaches the page. The agent's seat (no agent has
+    # connected) may take up to its 15 s move time before that; the host moves at once.
     host.set_viewport_size({"width": 1280, "height": 860})
     give_up = time.monotonic() + MODEL_TURN_TIMEOUT_S
     with sqlite3.connect(registered_model.database) as database:
@@ -128,6 +129,7 @@ def test_a_table_with_a_model_seat_and_an_agent_seat(
             assert time.monotonic() < give_up, _why_no_model_move(
                 database, match_id, registered_model
             )
+            make_any_move(host)
             host.wait_for_timeout(500)  # polling the server's database, not timing anything
     assert registered_model.requests[0]["messages"][0]["role"] == "system"
     host.reload()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_full_match import REFUSALS, TABLE_STATE, Diary, decide
@@ -62,7 +63,10 @@ def take_turn_if_asked(player: Stranger) -> bool:
     """Look at one page; make its decision when it has one; note when it is over. True if the
     page needed the test's attention (a decision made, or the end of the match seen)."""
     table = player.page.locator("#table")
-    state = player.page.evaluate(TABLE_STATE, [player.acted, player.refusals])
+    try:
+        state = player.page.evaluate(TABLE_STATE, [player.acted, player.refusals])
+    except PlaywrightError:  # the page is on its way from the table to the result page
+        return False
     if not state:
         return False
     if state in ("over", "result"):
