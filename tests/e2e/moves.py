@@ -11,6 +11,8 @@ import time
 from playwright.sync_api import Page
 
 STEP_TIMEOUT_MS = 30_000
+# The toasts that say a move was not made (a stale click, a flood of clicks, an outage).
+REFUSALS = "#toasts .toast--refusal"
 POLL_MS = 200  # how often a waiting test looks at its pages again
 # End turn and up to 8 discards (R25: a hand of at most 10 cards down to 1 HP or more), with
 # room for a refused click or two.
@@ -35,7 +37,7 @@ def end_turn(page: Page) -> None:
     discard = page.locator("#table .hand .hand__slot button.act--card")
     for _ in range(MAX_CLICKS):
         acted = page.locator("#table").get_attribute("data-version") or ""
-        refusals = page.locator("#toasts .toast--refusal").count()
+        refusals = page.locator(REFUSALS).count()
         control.click()
         state = page.wait_for_function(
             SETTLED, arg=[acted, refusals], timeout=STEP_TIMEOUT_MS

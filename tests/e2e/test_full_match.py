@@ -23,6 +23,7 @@ from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.moves import REFUSALS
 
 pytestmark = pytest.mark.e2e
 
@@ -35,8 +36,6 @@ MATCH_TIMEOUT = 480.0  # seconds for the whole match; the median fast 4-seat mat
 STEP_TIMEOUT_MS = 30_000  # one bot pause is at most 0.6 s, a human decision at most 15 s
 PLAYS_PER_TURN = 4  # then End turn: a bounded, still sensible turn
 
-# The toasts that say a move was not made (a stale click, a flood of clicks, an outage).
-REFUSALS = "#toasts .toast--refusal"
 # What the page must show before the human acts again: their own decision (not mid-send, or
 # refused), the end of the match on the table, or the result page.
 TABLE_STATE = """
@@ -131,7 +130,7 @@ def decide(page: Page, diary: Diary, plays_this_turn: int) -> bool:
 
     if end_turn.count() == 0:
         # A choice (draw, keep two, upgrade, bounty): the first option the panel offers.
-        buttons = table.locator(".prompt .act__button")
+        buttons = table.locator(".prompt .act__button:visible")  # not a folded Bonesetter heal
         click_and_note(diary, buttons.first, f"choose in {prompt_title}")
         return False
 

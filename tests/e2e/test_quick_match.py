@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.test_full_match import REFUSALS, TABLE_STATE, Diary, decide
+from tests.e2e.moves import REFUSALS
+from tests.e2e.test_full_match import TABLE_STATE, Diary, decide
 
 pytestmark = pytest.mark.e2e
 

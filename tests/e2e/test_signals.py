@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.moves import make_any_move
 
 pytestmark = pytest.mark.e2e
 
@@ -219,14 +220,7 @@ def test_signals_reach_the_other_player_and_notifications_and_focus_work(
         assert time.monotonic() < deadline, "no notification within 150 s"
         # Keep the match moving: the other player answers, ends the turn or discards; bots
         # move themselves. The hidden player does nothing until a decision of theirs starts.
-        if actor.locator(".tablescreen--mine:not(.is-sending)").count():
-            prompt = actor.locator("#table .prompt .act__button")
-            end = actor.locator("#table .act--end .act__button")
-            card = actor.locator("#table .hand button.card--playable")
-            for choice in (prompt, end, card):
-                if choice.count():
-                    choice.first.click()
-                    break
+        make_any_move(actor)
         shown = waiter.evaluate(NOTIFICATIONS)
         if not shown:
             waiter.wait_for_timeout(250)  # polling, not a fixed pause

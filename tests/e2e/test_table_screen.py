@@ -23,8 +23,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e import accessibility
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.moves import end_turn, make_any_move
-from tests.e2e.test_full_match import PLAYER, REFUSALS, TABLE_STATE, Diary, decide
+from tests.e2e.moves import REFUSALS, end_turn, make_any_move
+from tests.e2e.test_full_match import PLAYER, TABLE_STATE, Diary, decide
 from tests.e2e.test_signals import sit_down
 
 pytestmark = pytest.mark.e2e
