@@ -13,6 +13,8 @@ from playwright.sync_api import Page
 STEP_TIMEOUT_MS = 30_000
 # The toasts that say a move was not made (a stale click, a flood of clicks, an outage).
 REFUSALS = "#toasts .toast--refusal"
+# The hand's cards that act on a click (on a Discard prompt: throw this one away).
+HAND_BUTTONS = "#table .hand button.act--card"
 POLL_MS = 200  # how often a waiting test looks at its pages again
 # End turn and up to 8 discards (R25: a hand of at most 10 cards down to 1 HP or more), with
 # room for a refused click or two.
@@ -34,7 +36,7 @@ SETTLED = """
 def end_turn(page: Page) -> None:
     """End the player's turn and discard down to the hand limit if the table asks (R25)."""
     control = page.locator("#table .act--end .act__button")
-    discard = page.locator("#table .hand .hand__slot button.act--card")
+    discard = page.locator(HAND_BUTTONS)
     for _ in range(MAX_CLICKS):
         acted = page.locator("#table").get_attribute("data-version") or ""
         refusals = page.locator(REFUSALS).count()
@@ -61,12 +63,13 @@ def make_any_move(page: Page) -> None:
     if not page.locator("#table.tablescreen--mine:not(.is-sending)").count():
         return
     panel = page.locator("#table .prompt .act__button:visible")
+    hand = page.locator(HAND_BUTTONS)
     if page.locator("#table .act--end").count():
         end_turn(page)
     elif panel.count():
         panel.first.click()
-    elif page.locator("#table .hand button.act--card").count():
-        page.locator("#table .hand button.act--card").first.click()
+    elif hand.count():
+        hand.first.click()
 
 
 def until_shown(page: Page, wanted: str, timeout_s: float) -> None:

@@ -23,7 +23,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e import accessibility
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.moves import REFUSALS, end_turn, make_any_move
+from tests.e2e.moves import POLL_MS, REFUSALS, end_turn, make_any_move
 from tests.e2e.test_full_match import PLAYER, TABLE_STATE, Diary, decide
 from tests.e2e.test_signals import sit_down
 
@@ -224,7 +224,7 @@ def own_turn_with_a_pick(host: Page, friend: Page, live_url: str) -> tuple[Page,
             ):
                 return page, other
             make_any_move(page)
-        host.wait_for_timeout(200)  # polling what the pages show
+        host.wait_for_timeout(POLL_MS)  # polling what the pages show
     raise AssertionError("nobody got a turn with a card to aim")
 
 
@@ -296,7 +296,7 @@ def test_a_half_made_play_survives_updates_and_toasts_leave_by_themselves(
         while aiming.locator("#table-state").get_attribute("data-version") == moved:
             assert time.monotonic() < deadline, "nobody moved"
             make_any_move(other)
-            aiming.wait_for_timeout(200)
+            aiming.wait_for_timeout(POLL_MS)
         expect(dialog).to_be_visible()
     finally:
         for context in contexts:
