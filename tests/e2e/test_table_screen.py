@@ -8,8 +8,12 @@
   reaction and the other player's tab going away and coming back; an open card dialog
   survives moves at other seats; a toast leaves by itself and never takes a click.
 - The same screen in German at both widths.
+- Nothing on a seat's portrait (timer, presence dot, mark tag) hides its name, badges or
+  health, at every size checked; on a phone an eight-seat table keeps the Marshal's badge and
+  the turn tag apart, in Indonesian.
 
-Screenshots go to artifacts/table-screen/ (English and German, 1280 and 360 px).
+Screenshots go to artifacts/table-screen/ (English and German, 1280 and 360 px; Indonesian,
+8 seats at 360 px).
 """
 
 from __future__ import annotations
@@ -79,13 +83,70 @@ LAYOUT = """
 """
 
 
+# What hangs over a seat's portrait (its timer, presence dot, the tag of its mark menu) and
+# what it lies over: the seat's name, character, badges, hearts or health, or another of them. There
+# must be nothing (on a phone the timer once hid the deciding player's hearts, and the tag
+# the first heart of every seat).
+UNDER_OVERLAYS = """
+() => [...document.querySelectorAll("#table .seat")].flatMap((seat) => {
+  const shown = (selector) => [...seat.querySelectorAll(selector)]
+    .filter((e) => e.offsetParent && getComputedStyle(e).visibility === "visible");
+  const overlays = shown(".timer, .presence, .markmenu__tag");
+  const parts = shown(".seat__name, .seat__char summary, .seat__badge, .hearts, .hp");
+  // Of the round timer only its seconds count: a dot may sit on its ring.
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    const inset = e.classList.contains("timer") ? r.width / 4 : 0;
+    return {
+      left: r.left + inset, right: r.right - inset, top: r.top + inset, bottom: r.bottom - inset,
+    };
+  };
+  const over = (a, b) => {
+    const o = box(a);
+    const r = box(b);
+    return r.right > r.left && r.left < o.right - 0.5 && r.right > o.left + 0.5 &&
+      r.top < o.bottom - 0.5 && r.bottom > o.top + 0.5;
+  };
+  return overlays.flatMap((overlay, index) =>
+    [...parts, ...overlays.slice(index + 1)].filter((part) => over(overlay, part))
+      .map((part) => `seat ${seat.dataset.seat}: ${overlay.className} over ${part.className}`));
+})
+"""
+
+
+# Tags on one seat (its revealed role, its turn, claims and guesses) that lie over each other
+# or stick out of the seat: there must be none.
+TAGS_CLASH = """
+() => [...document.querySelectorAll("#table .seat")].flatMap((seat) => {
+  const tags = [...seat.querySelectorAll(".role-tag, .turn-tag, .claim-tag, .guess-tag")]
+    .filter((tag) => tag.offsetParent);
+  const s = seat.getBoundingClientRect();
+  const clashes = tags.filter((tag) => {
+    const r = tag.getBoundingClientRect();
+    return r.left < s.left - 1 || r.right > s.right + 1;
+  }).map((tag) => `seat ${seat.dataset.seat}: ${tag.textContent.trim()} sticks out`);
+  tags.forEach((one, index) => tags.slice(index + 1).forEach((other) => {
+    const a = one.getBoundingClientRect();
+    const b = other.getBoundingClientRect();
+    if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 &&
+        b.top < a.bottom - 0.5) {
+      const words = `${one.textContent.trim()} / ${other.textContent.trim()}`;
+      clashes.push(`seat ${seat.dataset.seat}: ${words}`);
+    }
+  }));
+  return clashes;
+})
+"""
+
+
 def shoot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def assert_fits(page: Page, viewport: dict[str, int], where: str) -> None:
-    """The hand and the decision panel are inside the viewport; the page does not scroll."""
+    """The hand and the decision panel are inside the viewport; the page does not scroll; nothing
+    on a seat's portrait hides its name, its health or another such mark."""
     page.set_viewport_size(viewport)
     page.wait_for_function("() => document.getElementById('table-hand')")
     layout = page.evaluate(LAYOUT)
@@ -103,6 +164,8 @@ def assert_fits(page: Page, viewport: dict[str, int], where: str) -> None:
         if box is not None:
             assert box["top"] >= -1, f"{part} starts above the screen: {label}"
             assert box["bottom"] <= layout["height"] + 1, f"{part} ends below the screen: {label}"
+    covered = page.evaluate(UNDER_OVERLAYS)
+    assert covered == [], f"a seat's name or health is hidden: {covered}: {label}"
 
 
 def no_serious_violations(page: Page, viewport: dict[str, int]) -> None:
@@ -127,11 +190,11 @@ def keyboard_reaches_the_hand(page: Page) -> None:
         assert presses <= 5, "the hand is more than 5 key presses from the skip link"
 
 
-def start_match(page: Page, live_url: str) -> None:
+def start_match(page: Page, live_url: str, seats: int = 4, tempo: str = "fast") -> None:
     """Play from the start screen: a guest, 4 seats, Fast tempo, 15 s per move."""
     page.goto(f"{live_url}/play/")
     page.fill("input[name=name]", PLAYER)
-    for field_name, value in (("seats", 4), ("tempo", "fast"), ("move_time", 15)):
+    for field_name, value in (("seats", seats), ("tempo", tempo), ("move_time", 15)):
         page.locator(f"label.pill:has(input[name={field_name}][value='{value}'])").click()
     page.locator("#play-button").click()
     page.wait_for_url(re.compile(r"/match/\d+/$"), timeout=STEP_TIMEOUT_MS)
@@ -318,5 +381,30 @@ def test_the_table_in_german_fits_both_widths(browser: Browser, live_url: str) -
         assert_fits(page, PHONE, "German table")
         shoot(page, "de-table-360")
         no_serious_violations(page, PHONE)
+    finally:
+        context.close()
+
+
+def test_an_eight_seat_table_on_a_phone_keeps_its_marks_apart(
+    browser: Browser, live_url: str
+) -> None:
+    """R1, R5, R21: eight seats on a 360 px phone, in Indonesian (whose words for the Marshal and
+    the turn are the longest of the site's languages): at the Marshal's first turn his public
+    badge and the turn tag lie side by side inside his seat, and nothing on a portrait (timer,
+    presence dot, the mark menu's tag) hides a seat's name, badge or health."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_url}/play/")
+        page.select_option("#language-select", "id")
+        expect(page.locator("html")).to_have_attribute("lang", "id")
+        # Slow tempo: the Marshal's first turn lasts long enough to be looked at.
+        start_match(page, live_url, seats=8, tempo="slow")
+        marshal = page.locator("#table .seat:has(.role-tag--marshal)")
+        expect(marshal.locator(".turn-tag")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+        expect(marshal.locator(".timer")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+        shoot(page, "id-eight-seats-360")
+        assert page.evaluate(TAGS_CLASH) == []
+        assert page.evaluate(UNDER_OVERLAYS) == []
     finally:
         context.close()
