@@ -60,11 +60,24 @@ def badge_title(info: SeatInfo | None) -> str:
 SQUARENESS = 0.6
 
 
+#: Seven or eight seats do not fit on the oval of a laptop's short felt: its even steps put
+#: a seat at each end just below the one at the top corner. They sit in two columns instead,
+#: three on each side (top, middle, bottom) as high and low as the felt goes, the viewer at
+#: the bottom between them and an eighth seat at the top.
+RIM: dict[int, list[tuple[float, float]]] = {
+    7: [(50, 96), (12, 96), (3, 50), (12, 4), (88, 4), (97, 50), (88, 96)],
+    8: [(50, 96), (12, 96), (3, 50), (12, 4), (50, 4), (88, 4), (97, 50), (88, 96)],
+}
+
+
 def ring_positions(count: int) -> list[tuple[float, float]]:
-    """Points on the oval for ring index 0 (bottom, the viewer) onwards, clockwise (R135).
+    """Points on the oval for ring index 0 (bottom, the viewer) onwards, clockwise (R135);
+    in two columns (``RIM``) for seven or eight.
 
     Screen y grows downwards, so a growing angle turns clockwise: bottom, left, top, right.
     """
+    if count in RIM:
+        return list(RIM[count])
 
     def out(value: float) -> float:
         return math.copysign(abs(value) ** SQUARENESS, value)

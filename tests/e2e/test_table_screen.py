@@ -10,7 +10,7 @@
 - The same screen in German at both widths.
 - Nothing on a seat's portrait (timer, presence dot, mark tag) hides its name, badges or
   health, at every size checked; on a phone an eight-seat table keeps the Marshal's badge and
-  the turn tag apart, in Indonesian.
+  the turn tag apart, in Indonesian; seven or eight seats on a laptop lie over no other.
 
 Screenshots go to artifacts/table-screen/ (English and German, 1280 and 360 px; Indonesian,
 8 seats at 360 px).
@@ -137,6 +137,26 @@ TAGS_CLASH = """
   return clashes;
 })
 """
+
+
+# Pairs of seats whose boxes overlap (one seat would hide another's name or health).
+SEATS_OVERLAPPING = """
+() => {
+  const seats = [...document.querySelectorAll("#table .seats > .seat")]
+    .map((seat) => ({seat: seat.dataset.seat, box: seat.getBoundingClientRect()}));
+  return seats.flatMap((one, index) => seats.slice(index + 1)
+    .filter(({box}) => box.left < one.box.right - 1 && one.box.left < box.right - 1 &&
+      box.top < one.box.bottom - 1 && one.box.top < box.bottom - 1)
+    .map((other) => `${one.seat}/${other.seat}`));
+}
+"""
+# Laptop screens an eight-seat table must fit without a seat lying over another.
+LAPTOPS = (
+    {"width": 1024, "height": 768},
+    {"width": 1280, "height": 720},
+    {"width": 1366, "height": 768},
+    {"width": 1920, "height": 1080},
+)
 
 
 def shoot(page: Page, name: str) -> None:
@@ -406,5 +426,29 @@ def test_an_eight_seat_table_on_a_phone_keeps_its_marks_apart(
         shoot(page, "id-eight-seats-360")
         assert page.evaluate(TAGS_CLASH) == []
         assert page.evaluate(UNDER_OVERLAYS) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("seats", [7, 8])
+def test_a_full_table_fits_a_laptop_with_no_seat_over_another(
+    browser: Browser, live_url: str, seats: int
+) -> None:
+    """R1: a table of seven or eight seats on the laptop screens people play on (1024x768 to
+    1920x1080): no seat lies over another, nothing on a portrait hides a name or health, and
+    the page does not scroll. Seven and eight once stacked three seats at each end of the
+    oval, one over the next, from 1024 to 1366 px wide."""
+    context = browser.new_context(viewport=WIDE)
+    page = context.new_page()
+    try:
+        start_match(page, live_url, seats=seats)
+        for size in LAPTOPS:
+            page.set_viewport_size(size)
+            where = f"{seats} seats at {size['width']}x{size['height']}"
+            expect(page.locator("#table .seat")).to_have_count(seats)
+            assert page.evaluate(SEATS_OVERLAPPING) == [], f"seats overlap: {where}"
+            assert page.evaluate(UNDER_OVERLAYS) == [], f"a mark hides a seat's text: {where}"
+            assert page.evaluate(LAYOUT)["overflowY"] <= 1, f"the page scrolls: {where}"
+            shoot(page, f"en-{seats}-seats-{size['width']}x{size['height']}")
     finally:
         context.close()
