@@ -263,7 +263,7 @@
 
   // The log drawer: open by default on wide screens, one tap away on phones; the choice stays
   // with the page (a whole-table frame does not reset it).
-  var narrow = window.matchMedia("(max-width: 44rem), (max-height: 30rem)");
+  var narrow = window.matchMedia("(max-width: 50rem), (max-height: 30rem)");
   function logOpen() { return document.documentElement.getAttribute("data-log") !== "closed"; }
   function paintLogToggle() {
     document.querySelectorAll("[data-log-toggle]").forEach(function (button) {
