@@ -231,6 +231,21 @@ SEAT_BOXES = """
 """
 
 
+def overlapping_seats(seats: list[dict]) -> list[str]:
+    """The pairs of ``SEAT_BOXES`` seats whose boxes overlap (by more than a pixel)."""
+    return [
+        f"{one['seat']}/{other['seat']}"
+        for n, one in enumerate(seats)
+        for other in seats[n + 1 :]
+        if not (
+            one["right"] <= other["left"] + 1
+            or other["right"] <= one["left"] + 1
+            or one["bottom"] <= other["top"] + 1
+            or other["bottom"] <= one["top"] + 1
+        )
+    ]
+
+
 def seed_finished_match() -> None:
     """Run inside the live server's database (see ``finished_match_id``): finished, recorded
     5-seat matches of a signed-up player, a signed-up partner and three bots, played in the
@@ -416,15 +431,7 @@ def test_the_desktop_table_in_a_decimal_comma_language(
                 and seat["bottom"] <= felt["bottom"] + 1
             )
             assert inside, f"seat {seat['seat']} is off the table area {felt}: {seat}"
-        for n, one in enumerate(seats):
-            for other in seats[n + 1 :]:
-                apart = (
-                    one["right"] <= other["left"] + 1
-                    or other["right"] <= one["left"] + 1
-                    or one["bottom"] <= other["top"] + 1
-                    or other["bottom"] <= one["top"] + 1
-                )
-                assert apart, f"seats {one['seat']} and {other['seat']} overlap: {one} {other}"
+        assert overlapping_seats(seats) == [], f"seats overlap: {seats}"
         assert not page.evaluate(RULE_UNDER_BUTTON), "a card's rule runs under its button"
 
         # Every card of the deck, by its Polish name, on the library's card art.
