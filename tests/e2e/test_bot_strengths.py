@@ -108,3 +108,75 @@ def test_a_newcomer_who_picks_easy_on_the_start_screen_plays_easy_bots(
     expect(badges).to_have_count(3, timeout=LIVE_TIMEOUT_MS)
     for index in range(3):
         expect(badges.nth(index)).to_have_text(re.compile(r"Bot · Easy$"), use_inner_text=True)
+
+
+# The room comes twice after a host control: in the response and over the socket. Installed
+# before the page's scripts, this holds the socket's messages back while the test asks, so
+# the response's copy lands first, as it does when the push is slower (through Redis).
+HOLD_PUSHES = """
+(() => {
+  const Real = window.WebSocket;
+  const held = [];
+  window.__holdPushes = false;
+  window.__releasePushes = () => {
+    window.__holdPushes = false;
+    held.splice(0).forEach((deliver) => deliver());
+  };
+  class Held extends Real {
+    addEventListener(type, handler, options) {
+      if (type !== "message") return super.addEventListener(type, handler, options);
+      return super.addEventListener(type, (event) => {
+        if (window.__holdPushes) held.push(() => handler(event)); else handler(event);
+      }, options);
+    }
+  }
+  window.WebSocket = Held;
+})();
+"""
+
+# When the response redraws the room, pick Hard for seat 3 as soon as the new picker is in
+# the page: a mutation observer runs at the first microtask after the response's handler,
+# the earliest moment a player's input can reach it.
+PICK_HARD_AS_THE_ROOM_LANDS = """
+(() => {
+  const before = document.getElementById("bot-strength-3");
+  const watch = new MutationObserver(() => {
+    const picker = document.getElementById("bot-strength-3");
+    if (!picker || picker === before) return;
+    watch.disconnect();
+    picker.value = "hard";
+    picker.dispatchEvent(new Event("change", {bubbles: true}));
+    document.body.dataset.pickedAsTheRoomLanded = "yes";
+  });
+  watch.observe(document.body, {childList: true, subtree: true});
+})();
+"""
+
+
+def test_a_strength_picked_the_moment_the_room_is_redrawn_is_saved(
+    page: Page, live_url: str
+) -> None:
+    """A control the room has just drawn works at once: a choice made as the room lands is
+    not lost (a newcomer's Hard pick once stayed Normal when it came within 20 ms of a
+    redraw, before htmx had bound the new picker's form)."""
+    page.add_init_script(HOLD_PUSHES)
+    page.goto(f"{live_url}/play/")
+    page.fill("input[name=name]", "Doc Holliday")
+    pick(page, "seats", "4")
+    page.locator("#create-button").click()
+    page.locator("#fill-bots").click()
+    expect(page.locator(".seat .bot-pick__strength")).to_have_count(3, timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_load_state("networkidle")
+
+    page.evaluate("window.__holdPushes = true")
+    page.evaluate(PICK_HARD_AS_THE_ROOM_LANDS)
+    page.locator("#make-public").click()
+    expect(page.locator("body[data-picked-as-the-room-landed]")).to_have_count(
+        1, timeout=LIVE_TIMEOUT_MS
+    )
+    # The pick's own response draws the room as the server saved it.
+    saved = page.locator("#bot-strength-3 option[selected]")
+    expect(saved).to_have_attribute("value", "hard", timeout=LIVE_TIMEOUT_MS)
+    page.evaluate("window.__releasePushes()")
+    expect(page.locator("#make-private")).to_be_visible()
+    expect(saved).to_have_attribute("value", "hard")
