@@ -37,6 +37,7 @@ pytestmark = pytest.mark.e2e
 SHOTS = ARTIFACTS / "table-screen"
 WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
+TABLET = {"width": 768, "height": 1024}
 # Checked once, at the first own turn: a bigger laptop, a bigger phone, a phone held sideways,
 # a tablet held upright and a small old screen (these two once got the laptop's oval on a
 # felt too narrow for it: seats overlapped and the page scrolled).
@@ -44,7 +45,7 @@ MORE_SIZES = (
     {"width": 1440, "height": 900},
     {"width": 390, "height": 844},
     {"width": 844, "height": 390},
-    {"width": 768, "height": 1024},
+    TABLET,
     {"width": 800, "height": 600},
 )
 # Controls a toast lies over (its own × excepted): there must be none.
@@ -401,13 +402,14 @@ def test_the_table_in_german_fits_both_widths(browser: Browser, live_url: str) -
         context.close()
 
 
-def test_an_eight_seat_table_on_a_phone_keeps_its_marks_apart(
+def test_an_eight_seat_table_on_a_phone_or_a_tablet_keeps_its_marks_apart(
     browser: Browser, live_url: str
 ) -> None:
-    """R1, R5, R21: eight seats on a 360 px phone, in Indonesian (whose words for the Marshal and
-    the turn are the longest of the site's languages): at the Marshal's first turn his public
-    badge and the turn tag lie side by side inside his seat, and nothing on a portrait (timer,
-    presence dot, the mark menu's tag) hides a seat's name, badge or health."""
+    """R1, R5, R21: eight seats on a 360 px phone, then on a tablet upright, in Indonesian
+    (whose words for the Marshal and the turn are the longest of the site's languages): at the
+    Marshal's first turn his public badge and the turn tag lie side by side inside his seat,
+    and nothing on a portrait (timer, presence dot, the mark menu's tag) hides a seat's name,
+    badge or health."""
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     try:
@@ -422,6 +424,15 @@ def test_an_eight_seat_table_on_a_phone_keeps_its_marks_apart(
         shoot(page, "id-eight-seats-360")
         assert page.evaluate(TAGS_CLASH) == []
         assert page.evaluate(UNDER_OVERLAYS) == []
+        # A tablet upright: three larger seats a row, every one in sight, none over another.
+        page.set_viewport_size(TABLET)
+        layout = page.evaluate(LAYOUT)
+        assert layout["outOfSight"] == [], layout
+        assert layout["overflowY"] <= 1, layout
+        assert overlapping_seats(page.evaluate(SEAT_BOXES)["seats"]) == []
+        assert page.evaluate(TAGS_CLASH) == []
+        assert page.evaluate(UNDER_OVERLAYS) == []
+        shoot(page, "id-eight-seats-768x1024")
     finally:
         context.close()
 
