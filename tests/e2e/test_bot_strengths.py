@@ -164,13 +164,15 @@ def test_a_strength_picked_the_moment_the_room_is_redrawn_is_saved(
     page.fill("input[name=name]", "Doc Holliday")
     pick(page, "seats", "4")
     page.locator("#create-button").click()
-    page.locator("#fill-bots").click()
-    expect(page.locator(".seat .bot-pick__strength")).to_have_count(3, timeout=LIVE_TIMEOUT_MS)
+    expect(page.locator("#room-code")).to_be_visible()
+    page.wait_for_load_state("load")  # htmx binds the room's controls once the page is in
+    page.locator(".seat[data-seat='3'] .bot-pick button").click()
+    expect(page.locator("#bot-strength-3")).to_have_value("normal", timeout=LIVE_TIMEOUT_MS)
     page.wait_for_load_state("networkidle")
 
     page.evaluate("window.__holdPushes = true")
     page.evaluate(PICK_HARD_AS_THE_ROOM_LANDS)
-    page.locator("#make-public").click()
+    page.locator(".seat[data-seat='4'] .bot-pick button").click()
     expect(page.locator("body[data-picked-as-the-room-landed]")).to_have_count(
         1, timeout=LIVE_TIMEOUT_MS
     )
@@ -178,5 +180,5 @@ def test_a_strength_picked_the_moment_the_room_is_redrawn_is_saved(
     saved = page.locator("#bot-strength-3 option[selected]")
     expect(saved).to_have_attribute("value", "hard", timeout=LIVE_TIMEOUT_MS)
     page.evaluate("window.__releasePushes()")
-    expect(page.locator("#make-private")).to_be_visible()
+    expect(page.locator("#bot-strength-4")).to_be_visible()
     expect(saved).to_have_attribute("value", "hard")
