@@ -6,8 +6,8 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from game import catalogue, seat_labels
 from game.models import BotStrength, MatchSeat, MoveTime, Tempo
@@ -17,10 +17,19 @@ from lobby.identity import Person
 from lobby.models import Room, RoomSeat
 
 
-def _badge(seat: RoomSeat, seats: list[RoomSeat]) -> str:
+def _label(seat: RoomSeat, seats: list[RoomSeat]) -> str:
+    """A bot's or AI's "Bot N" / "AI N" in the reader's language; '' for a human."""
+    return seat_labels.shown(services.seat_label(seat, seats))
+
+
+def _badge(seat: RoomSeat, name: str, label: str) -> str:
+    """The kind of player at a seat, as the table's badge says it (game.table.seats): a
+    seat named by its label ("Bot 2") gets "Bot", not the same words twice."""
     if seat.is_human:
         return str(_("human"))
-    return seat_labels.shown(services.seat_label(seat, seats))
+    if label != name:
+        return label
+    return gettext("Bot") if seat.kind == RoomSeat.Kind.BOT else gettext("AI")
 
 
 def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, Any]:
@@ -39,13 +48,15 @@ def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, A
             seats.append({"index": index, "number": index + 1, "empty": True})
             continue
         present = table_here.get(index, seat.connected) if table_here else seat.connected
+        label = _label(seat, members)
+        name = seat.name or label
         seats.append(
             {
                 "index": index,
                 "number": index + 1,
                 "empty": False,
-                "name": seat.name or _badge(seat, members),
-                "badge": _badge(seat, members),
+                "name": name,
+                "badge": _badge(seat, name, label),
                 "kind": seat.kind,
                 # A bot's strength (issue 22); the host chooses it while the room is open.
                 "strength": seat.strength,

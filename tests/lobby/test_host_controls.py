@@ -34,6 +34,19 @@ def test_fill_with_bots_takes_every_free_seat_r131(room_with_guests):
     assert [kind for _i, kind, _n in seat_map(room)] == ["human", "human", "bot", "bot", "bot"]
 
 
+def test_a_bots_seat_reads_its_name_once_and_what_it_is_r141(room_with_guests):
+    """R141: bots are named "Bot 1", "Bot 2"... in table order. The seat's badge says what it
+    is ("Bot", as at the table), not the name a second time ("Bot 1 Bot 1")."""
+    room, (host, _guest) = room_with_guests(others=1)
+    host_post(host, room, "lobby:fill")
+    page = host.get(reverse("lobby:room", args=[room.code])).content.decode()
+    seat = re.search(r'<li class="seat[^"]*" data-seat="3">(.*?)</li>', page, re.S)
+    assert seat is not None
+    assert re.findall(r">\s*Bot 1\s*<", seat.group(1)) == [">Bot 1<"]
+    assert '<span class="badge badge--bot">Bot</span>' in seat.group(1)
+    assert '<span class="badge badge--human">human</span>' in page
+
+
 def test_seat_a_bot_takes_one_chosen_free_seat_r131(room_with_guests):
     room, (host, _guest) = room_with_guests(others=1)
     host_post(host, room, "lobby:seat_bot", 3)
