@@ -7,7 +7,6 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _
 
 from game import catalogue, seat_labels
 from game.models import BotStrength, MatchSeat, MoveTime, Tempo
@@ -26,7 +25,7 @@ def _badge(seat: RoomSeat, name: str, label: str) -> str:
     """The kind of player at a seat, as the table's badge says it (game.table.seats): a
     seat named by its label ("Bot 2") gets "Bot", not the same words twice."""
     if seat.is_human:
-        return str(_("human"))
+        return gettext("Human")
     if label != name:
         return label
     return gettext("Bot") if seat.kind == RoomSeat.Kind.BOT else gettext("AI")

@@ -44,7 +44,7 @@ def test_a_bots_seat_reads_its_name_once_and_what_it_is_r141(room_with_guests):
     assert seat is not None
     assert re.findall(r">\s*Bot 1\s*<", seat.group(1)) == [">Bot 1<"]
     assert '<span class="badge badge--bot">Bot</span>' in seat.group(1)
-    assert '<span class="badge badge--human">human</span>' in page
+    assert '<span class="badge badge--human">Human</span>' in page
 
 
 def test_seat_a_bot_takes_one_chosen_free_seat_r131(room_with_guests):
