@@ -156,7 +156,7 @@ PICK_HARD_AS_THE_ROOM_LANDS = """
 def test_a_strength_picked_the_moment_the_room_is_redrawn_is_saved(
     page: Page, live_url: str
 ) -> None:
-    """A control the room has just drawn works at once: a choice made as the room lands is
+    """R131: a control the room has just drawn works at once: a choice made as the room lands is
     not lost (a newcomer's Hard pick once stayed Normal when it came within 20 ms of a
     redraw, before htmx had bound the new picker's form)."""
     page.add_init_script(HOLD_PUSHES)
