@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from game.models import BotStrength
@@ -51,6 +52,15 @@ def shown(label: str) -> str:
         return label
     template = BOT_LABEL if found.group(1) == "Bot" else AI_LABEL
     return str(template) % {"number": found.group(2)}
+
+
+def kind_badge(kind: str, shown_label: str, name: str) -> str:
+    """What a bot's or AI's seat badge says, at the table and in the room: the kind ("Bot",
+    "AI") where the seat is named by its label already, so "Bot 5" does not read the same
+    words twice; the label where the seat has a name of its own (an agent's)."""
+    if shown_label and shown_label != name:
+        return shown_label
+    return gettext("Bot") if kind == "bot" else gettext("AI")
 
 
 def strength_name(kind: str, strength: str) -> str:

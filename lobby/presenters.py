@@ -22,13 +22,10 @@ def _label(seat: RoomSeat, seats: list[RoomSeat]) -> str:
 
 
 def _badge(seat: RoomSeat, name: str, label: str) -> str:
-    """The kind of player at a seat, as the table's badge says it (game.table.seats): a
-    seat named by its label ("Bot 2") gets "Bot", not the same words twice."""
+    """The kind of player at a seat, as the table's badge says it (game.table.seats)."""
     if seat.is_human:
         return gettext("Human")
-    if label != name:
-        return label
-    return gettext("Bot") if seat.kind == RoomSeat.Kind.BOT else gettext("AI")
+    return seat_labels.kind_badge(seat.kind, label, name)
 
 
 def room_context(room: Room, person: Person, *, origin: str = "") -> dict[str, Any]:

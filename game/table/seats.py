@@ -36,9 +36,7 @@ def badge_for(info: SeatInfo | None, name: str) -> str:
         return ""
     if info.kind == "human":
         return gettext("Player · bot plays") if info.autopilot else gettext("Player")
-    if info.label and seat_labels.shown(info.label) != name:
-        return seat_labels.shown(info.label)
-    return gettext("Bot") if info.kind == "bot" else gettext("AI")
+    return seat_labels.kind_badge(info.kind, seat_labels.shown(info.label), name)
 
 
 def strength_for(info: SeatInfo | None) -> str:
