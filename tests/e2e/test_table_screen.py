@@ -10,7 +10,8 @@
 - The same screen in German at both widths.
 - Nothing on a seat's portrait (timer, presence dot, mark tag) hides its name, badges or
   health, at every size checked; on a phone an eight-seat table keeps the Marshal's badge and
-  the turn tag apart, in Indonesian; seven or eight seats on a laptop lie over no other.
+  the turn tag apart, in Indonesian, and my secret role and my turn tag lie side by side on
+  my seat; seven or eight seats on a laptop lie over no other.
 
 Screenshots go to artifacts/table-screen/ (English and German, 1280 and 360 px; Indonesian,
 8 seats at 360 px).
@@ -435,6 +436,37 @@ def test_an_eight_seat_table_on_a_phone_or_a_tablet_keeps_its_marks_apart(
         shoot(page, "id-eight-seats-768x1024")
     finally:
         context.close()
+
+
+# New matches a guest starts until the role he is dealt is a secret one (not the Marshal: one
+# in five at five seats), so the chance that all of them deal him the Marshal is 1 in 3,125.
+SECRET_ROLE_ATTEMPTS = 5
+# Four bots' turns at Fast tempo come before the guest's own at the latest.
+MY_TURN_TIMEOUT_MS = 120_000
+
+
+def test_my_secret_role_and_my_turn_tag_lie_apart_on_a_phone(
+    browser: Browser, live_url: str
+) -> None:
+    """R5, R21: on a 360 px phone the role only I know sits on my seat's top edge and, on my
+    turn, the turn tag beside it, neither over the other (the turn tag once sat on the
+    role's text: "TURN" over "LONER"). The Marshal's public badge is checked above."""
+    for _ in range(SECRET_ROLE_ATTEMPTS):
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        try:
+            start_match(page, live_url, seats=5)
+            if page.locator(".seat--me .role-tag--marshal").count():
+                continue
+            mine = page.locator("#table .seat--me")
+            expect(mine.locator(".seatyou .role-tag")).to_be_visible()
+            expect(mine.locator(".turn-tag")).to_be_visible(timeout=MY_TURN_TIMEOUT_MS)
+            shoot(page, "en-my-role-and-turn-360")
+            assert page.evaluate(TAGS_CLASH) == []
+            return
+        finally:
+            context.close()
+    pytest.fail(f"the guest was dealt the Marshal in {SECRET_ROLE_ATTEMPTS} matches in a row")
 
 
 @pytest.mark.parametrize("seats", [7, 8])
