@@ -113,9 +113,14 @@ def _table_presence(room: Room) -> dict[int, bool]:
     )
 
 
-def room_fragment(room: Room, person: Person, *, origin: str = "") -> str:
-    """``<div id="room" hx-swap-oob="true">`` for this viewer, in the active language."""
-    return render_to_string("lobby/_room.html", room_context(room, person, origin=origin))
+def room_fragment(room: Room, person: Person, *, origin: str = "", csrf_token: str = "") -> str:
+    """``<div id="room" hx-swap-oob="true">`` for this viewer, in the active language.
+    ``csrf_token``: the page's own render gives it, so that its forms also post without htmx
+    (lobby/_csrf.html); the socket's redraws need none."""
+    context = room_context(room, person, origin=origin)
+    if csrf_token:
+        context["csrf_token"] = csrf_token
+    return render_to_string("lobby/_room.html", context)
 
 
 def quick_status_fragment(person: Person) -> str:

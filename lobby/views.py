@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy, ngettext
@@ -296,7 +297,10 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("game:table", room.current_match_id)
     context = room_context(room, person, origin=f"{request.scheme}://{request.get_host()}")
     context["room_html"] = room_fragment(
-        room, person, origin=f"{request.scheme}://{request.get_host()}"
+        room,
+        person,
+        origin=f"{request.scheme}://{request.get_host()}",
+        csrf_token=get_token(request),
     )
     context["name_form"] = NameForm(initial={"name": preferences.load(request)["name"]})
     context["heartbeat_ms"] = presence.HEARTBEAT_SECONDS * 1000

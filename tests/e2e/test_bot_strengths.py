@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.e2e import accessibility
 from tests.e2e.conftest import ARTIFACTS
@@ -182,3 +182,36 @@ def test_a_strength_picked_the_moment_the_room_is_redrawn_is_saved(
     page.evaluate("window.__releasePushes()")
     expect(page.locator("#bot-strength-4")).to_be_visible()
     expect(saved).to_have_attribute("value", "hard")
+
+
+# The htmx script, which the next test holds back: until it comes, nothing binds the room's
+# controls, as in the first moments of a page on a slow line.
+HTMX_SCRIPT = re.compile(r"/django_htmx/htmx-2[^/]*\.js$")
+
+
+def test_picks_made_before_htmx_binds_the_room_are_kept(page: Page, live_url: str) -> None:
+    """R131: before htmx has bound the room, "Seat a bot" with Hard seats a Hard bot (the form
+    once went as a GET that reloaded the page and seated nobody), and a seated bot's strength
+    picked then is saved as soon as htmx binds (it once stayed on the picker only)."""
+    page.goto(f"{live_url}/play/")
+    page.fill("input[name=name]", "Belle Starr")
+    pick(page, "seats", "4")
+    page.locator("#create-button").click()
+    expect(page.locator("#room-code")).to_be_visible()
+
+    held: list[Route] = []
+    page.route(HTMX_SCRIPT, lambda route: held.append(route))
+    page.reload(wait_until="commit")
+    page.locator("#new-bot-strength-2").select_option("hard")
+    page.locator(".seat[data-seat='2'] .bot-pick button").click()
+    # The browser posted the form itself; the room came back with the bot seated, at Hard.
+    saved = page.locator("#bot-strength-2 option[selected]")
+    expect(saved).to_have_attribute("value", "hard", timeout=LIVE_TIMEOUT_MS)
+    assert len(held) == 2  # both pages of the room opened with htmx held back
+
+    page.locator("#bot-strength-2").select_option("easy")
+    held[-1].continue_()
+    page.unroute(HTMX_SCRIPT)
+    expect(saved).to_have_attribute("value", "easy", timeout=LIVE_TIMEOUT_MS)
+    page.reload()
+    expect(page.locator("#bot-strength-2")).to_have_value("easy")

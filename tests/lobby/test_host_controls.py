@@ -4,13 +4,16 @@ one gets 403 and nothing changes; every control needs the CSRF token."""
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from game.models import Match
+from lobby.identity import Person
 from lobby.models import Room
+from lobby.presenters import room_fragment
 from tests.lobby.conftest import create_room, guest, host_post, join
 
 pytestmark = pytest.mark.django_db
@@ -312,3 +315,61 @@ def test_when_everyone_is_here_start_is_offered_and_nobody_is_on_autopilot(room_
     match = Match.objects.get()
     assert not match.seats.filter(autopilot=True).exists()
     assert set(match.seats.filter(kind="human").values_list("connected", flat=True)) == {True}
+
+
+# --- before htmx binds the page ------------------------------------------------------------------
+
+
+class _Forms(HTMLParser):
+    """Each ``<form>`` of a page: its attributes and the names of the inputs inside it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[tuple[dict[str, str], dict[str, str]]] = []
+        self._open = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        if tag == "form":
+            self.forms.append((values, {}))
+            self._open = True
+        elif tag == "input" and self._open and "name" in values:
+            self.forms[-1][1][values["name"]] = values.get("value", "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self._open = False
+
+
+def test_the_hosts_forms_also_post_without_htmx_r131(room_with_guests):
+    """R131: in the room page's first moments htmx has not bound its controls yet, and a click
+    submits the form as the browser would. Every form htmx posts (Seat a bot, Fill with bots,
+    Start, Back, ...) posts natively to the same control with the page's CSRF token, and such a
+    post does the control and brings the host back to the room. A Seat a bot clicked then once
+    went as a GET that reloaded the page and seated nobody."""
+    room, (host, _member) = room_with_guests(others=1)
+    strict = Client(enforce_csrf_checks=True)
+    strict.cookies = host.cookies
+    page = strict.get(reverse("lobby:room", args=[room.code])).content.decode()
+    parser = _Forms()
+    parser.feed(page)
+    posted = [(attrs, inputs) for attrs, inputs in parser.forms if "hx-post" in attrs]
+    assert len(posted) >= 6  # Public, three Seat a bot, Fill with bots, Start, Back (+ Replace)
+    for attrs, inputs in posted:
+        assert (attrs.get("method"), attrs.get("action")) == ("post", attrs["hx-post"]), attrs
+        assert inputs.get("csrfmiddlewaretoken"), attrs
+
+    seat_bot = reverse("lobby:seat_bot", args=[room.code, 3])
+    [inputs] = [inputs for attrs, inputs in posted if attrs["action"] == seat_bot]
+    response = strict.post(seat_bot, {**inputs, "strength": "hard"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("lobby:room", args=[room.code])
+    assert room.members.filter(index=3, kind="bot", strength="hard").exists()
+
+
+def test_the_rooms_socket_redraw_carries_no_token(room_with_guests):
+    """The room the socket pushes lands once htmx is bound (htmx sends the page's token in a
+    header): it carries no token of its own, and no {% csrf_token %} without one."""
+    room, (host, _member) = room_with_guests(others=1)
+    person = Person(None, host.session.session_key)
+    assert "csrfmiddlewaretoken" not in room_fragment(room, person)

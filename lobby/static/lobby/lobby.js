@@ -42,6 +42,18 @@
     }
   });
 
+  // A seated bot's strength is sent when its picker changes, which htmx hears only once it
+  // has bound the page: a strength picked in the page's first moments would show on the
+  // picker and never be saved. Once bound, any picker that differs from what the server drew
+  // is sent.
+  htmx.onLoad(function (root) {
+    if (root !== document.body) { return; }
+    root.querySelectorAll("#room form[hx-trigger='change'] select").forEach(function (select) {
+      var drawn = select.querySelector("option[selected]");
+      if (drawn && select.value !== drawn.value) { htmx.trigger(select.form, "change"); }
+    });
+  });
+
   // The room fragment arrives over the WebSocket (hx-swap-oob); watch for the one that
   // carries the table link.
   new MutationObserver(function () {
