@@ -198,6 +198,17 @@ RULE_UNDER_BUTTON = """
 
 # The header's language switch shows the chosen language's name whole ("Bahasa Indonesia",
 # not "Bahasa Indone"): the name, in the select's font, fits its box less padding and arrow.
+# The header's links that a phone cannot show at once (its row scrolls sideways), or None. At
+# 360 px "Library" was once cut to "Lil" in English, and Russian and German lacked up to 130 px.
+NAV_CUT = """
+() => {
+  const row = document.querySelector(".site-nav ul");
+  if (!row || !row.offsetParent || row.scrollWidth <= row.clientWidth + 1) return null;
+  const shown = [...row.querySelectorAll("a")].filter((a) => a.offsetParent);
+  return shown.map((a) => a.textContent.trim());
+}
+"""
+
 LANGUAGE_NAME_CUT = """
 () => {
   const select = document.getElementById("language-select");
@@ -317,6 +328,8 @@ def check_fits(page: Page, lang: str, name: str) -> None:
     assert not overflowing, f"{lang} {name}: text overflows its box: {overflowing}"
     cut = page.evaluate(LANGUAGE_NAME_CUT)
     assert cut is None, f"{lang} {name}: the language switch cuts the language's name: {cut}"
+    links = page.evaluate(NAV_CUT)
+    assert links is None, f"{lang} {name}: the header's links do not fit: {links}"
     broken = page.evaluate(BROKEN_CARD_NAMES)
     assert not broken, f"{lang} {name}: card names broken inside a word: {broken}"
 

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.accessibility import check
 from tests.e2e.conftest import ARTIFACTS, ROOT, server_env
+from tests.e2e.test_languages import NAV_CUT
 
 pytestmark = pytest.mark.e2e
 
@@ -89,6 +90,8 @@ def _inspect(page: Page, name: str, width: int, language: str) -> None:
     assert header is not None
     limit = PHONE_HEADER_MAX if width < 600 else DESKTOP_HEADER_MAX
     assert header["height"] <= limit, f"{name}: header {header['height']} px at {width} px"
+    links = page.evaluate(NAV_CUT)
+    assert links is None, f"{name}: the header's links do not fit at {width} px: {links}"
     check(page, f"{name} at {width} px ({language})")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}-{language}-{width}.png"), full_page=True)
