@@ -49,13 +49,22 @@ install_project() {
     if [ -f "$stamp" ]; then
         return 0
     fi
-    say "Installing BangArena${extras} into .venv from $lock"
-    "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
-    "$PY" -m pip install --quiet --disable-pip-version-check --require-hashes -r "$lock"
-    # The rules engine is its own distribution (engine/, no dependencies): installed editable
-    # as a path dependency, outside the hashed lock, which cannot pin a local folder.
-    "$PY" -m pip install --quiet --disable-pip-version-check --no-deps -e ./engine
-    touch "$stamp"
+    # One install at a time per venv: two pips in one venv break each other's files (CI's two
+    # suites each start bin/run, which once failed with "Could not restore ...dist-info").
+    # Whoever waited finds the other's stamp.
+    local lock_fd
+    exec {lock_fd}>"$VENV/.install.lock"
+    flock "$lock_fd"
+    if [ ! -f "$stamp" ]; then
+        say "Installing BangArena${extras} into .venv from $lock"
+        "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
+        "$PY" -m pip install --quiet --disable-pip-version-check --require-hashes -r "$lock"
+        # The rules engine is its own distribution (engine/, no dependencies): installed
+        # editable as a path dependency, outside the hashed lock, which cannot pin a folder.
+        "$PY" -m pip install --quiet --disable-pip-version-check --no-deps -e ./engine
+        touch "$stamp"
+    fi
+    exec {lock_fd}>&-
 }
 
 compile_translations() {
