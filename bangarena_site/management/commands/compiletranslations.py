@@ -7,6 +7,7 @@ Running it again just rewrites the same .mo files.
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +31,20 @@ def compile_catalogue(po_path: Path) -> Path:
     with po_path.open("rb") as po_file:
         catalogue = read_po(po_file, locale=locale)
     mo_path = po_path.with_suffix(".mo")
-    temporary = mo_path.with_suffix(".mo.tmp")
-    with temporary.open("wb") as mo_file:
-        write_mo(mo_file, catalogue, use_fuzzy=False)
+    # A temporary file of its own: two compilations may run at once (CI's two suites each start
+    # bin/run), and with one shared name the first to finish moved the other's half-written
+    # file into place.
+    with tempfile.NamedTemporaryFile(
+        dir=mo_path.parent, prefix=mo_path.name, suffix=".tmp", delete=False
+    ) as mo_file:
+        temporary = Path(mo_file.name)
+        try:
+            write_mo(mo_file, catalogue, use_fuzzy=False)
+        except BaseException:
+            mo_file.close()
+            temporary.unlink()
+            raise
+    temporary.chmod(0o644)  # as a plain open() would have made it, not the 0600 of a temp file
     # Replace atomically: a running server never reads a half-written catalogue.
     temporary.replace(mo_path)
     return mo_path
