@@ -295,13 +295,9 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
     if member is None and room.is_playing and room.current_match_id:
         messages.info(request, str(WATCHING_NOTICE))
         return redirect("game:table", room.current_match_id)
-    context = room_context(room, person, origin=f"{request.scheme}://{request.get_host()}")
-    context["room_html"] = room_fragment(
-        room,
-        person,
-        origin=f"{request.scheme}://{request.get_host()}",
-        csrf_token=get_token(request),
-    )
+    origin = f"{request.scheme}://{request.get_host()}"
+    context = room_context(room, person, origin=origin)
+    context["room_html"] = room_fragment(room, person, origin=origin, csrf_token=get_token(request))
     context["name_form"] = NameForm(initial={"name": preferences.load(request)["name"]})
     context["heartbeat_ms"] = presence.HEARTBEAT_SECONDS * 1000
     return render(request, "lobby/room_page.html", context)

@@ -35,18 +35,15 @@ def compile_catalogue(po_path: Path) -> Path:
     # bin/run), and with one shared name the first to finish moved the other's half-written
     # file into place.
     with tempfile.NamedTemporaryFile(
-        dir=mo_path.parent, prefix=mo_path.name, suffix=".tmp", delete=False
+        dir=mo_path.parent, prefix=mo_path.name, suffix=".tmp", delete_on_close=False
     ) as mo_file:
+        write_mo(mo_file, catalogue, use_fuzzy=False)
+        mo_file.close()
         temporary = Path(mo_file.name)
-        try:
-            write_mo(mo_file, catalogue, use_fuzzy=False)
-        except BaseException:
-            mo_file.close()
-            temporary.unlink()
-            raise
-    temporary.chmod(0o644)  # as a plain open() would have made it, not the 0600 of a temp file
-    # Replace atomically: a running server never reads a half-written catalogue.
-    temporary.replace(mo_path)
+        temporary.chmod(0o644)  # as a plain open() makes it, not a temporary file's 0600
+        # Replace atomically: a running server never reads a half-written catalogue. (On an
+        # error before this, leaving the block removes the temporary file.)
+        temporary.replace(mo_path)
     return mo_path
 
 
