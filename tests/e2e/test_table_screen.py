@@ -99,7 +99,7 @@ UNDER_OVERLAYS = """
   const shown = (selector) => [...seat.querySelectorAll(selector)]
     .filter((e) => e.offsetParent && getComputedStyle(e).visibility === "visible");
   const overlays = shown(".timer, .presence, .markmenu__tag");
-  const parts = shown(".seat__name, .seat__char summary, .seat__badge, .hearts, .hp");
+  const parts = shown(".seat__name, .seat__char summary, .seat__badge, .role-tag, .hearts, .hp");
   // Of the round timer only its seconds count: a dot may sit on its ring.
   const box = (e) => {
     const r = e.getBoundingClientRect();
@@ -463,6 +463,7 @@ def test_my_secret_role_and_my_turn_tag_lie_apart_on_a_phone(
             expect(mine.locator(".turn-tag")).to_be_visible(timeout=MY_TURN_TIMEOUT_MS)
             shoot(page, "en-my-role-and-turn-360")
             assert page.evaluate(TAGS_CLASH) == []
+            assert page.evaluate(UNDER_OVERLAYS) == []
             return
         finally:
             context.close()
