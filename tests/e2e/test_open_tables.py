@@ -5,8 +5,10 @@ artifacts/strangers/."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import ARTIFACTS
@@ -113,3 +115,40 @@ def test_a_public_room_appears_live_and_a_stranger_takes_its_seat(
         # A public room outlives the test and would be listed on every later /play/ page,
         # this test's own rerun included (it expects the list empty): it goes private again.
         make_private(host, live_url, code)
+
+
+# The htmx script, held back by the next test: until it comes, nothing binds the room.
+HTMX_SCRIPT = re.compile(r"/django_htmx/htmx-2[^/]*\.js$")
+
+
+def test_kick_waits_for_htmx_then_works_r131(two_guests: list[Page], live_url: str) -> None:
+    """R131: Kick asks first, so it cannot post before htmx binds the room; it comes disabled
+    and htmx's arrival enables it, on the page's first drawing and on the socket's redraws.
+    It once looked ready at once and a click in the page's first moments did nothing."""
+    host, guest = two_guests
+    host.goto(f"{live_url}/play/")
+    host.fill("input[name=name]", "Belle Starr")
+    host.locator("label.pill", has_text="4").first.click()
+    host.locator("#create-button").click()
+    code = host.locator("#room-code").inner_text()
+    guest.goto(f"{live_url}/play/")
+    guest.fill("input[name=name]", "Wild Bill")
+    guest.fill("input[name=code]", code)
+    guest.locator("#join-button").click()
+    expect(guest.locator("#room-code")).to_have_text(code)
+
+    # The guest's arrival came to the host's open page in a redraw of the room's socket.
+    kick = host.locator(".seat", has_text="Wild Bill").locator(".seat__kick")
+    expect(kick).to_be_enabled(timeout=LIVE_TIMEOUT_MS)
+
+    held: list[Route] = []
+    host.route(HTMX_SCRIPT, lambda route: held.append(route))
+    host.reload(wait_until="commit")
+    expect(kick).to_be_disabled()
+    assert len(held) == 1
+    held[0].continue_()
+    host.unroute(HTMX_SCRIPT)
+
+    host.once("dialog", lambda dialog: dialog.accept())
+    kick.click()
+    expect(guest.locator("#kicked-notice")).to_be_visible(timeout=LIVE_TIMEOUT_MS)

@@ -42,6 +42,16 @@
     }
   });
 
+  // Kick and Block ask first (hx-confirm) and a few controls answer only through htmx, so
+  // they cannot post as plain forms the way the room's other controls do: they come disabled
+  // and are enabled here once htmx has bound them, on the first page and on every redraw the
+  // room's socket swaps in. A click in the page's first moments then waits instead of being
+  // lost.
+  htmx.onLoad(function (root) {
+    if (root.matches && root.matches("[data-awaits-htmx]")) { root.disabled = false; }
+    root.querySelectorAll("[data-awaits-htmx]").forEach(function (button) { button.disabled = false; });
+  });
+
   // A seated bot's strength is sent when its picker changes, which htmx hears only once it
   // has bound the page: a strength picked in the page's first moments would show on the
   // picker and never be saved. Once bound, any picker that differs from what the server drew
