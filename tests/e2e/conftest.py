@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import shutil
 import socket
 import subprocess
@@ -21,6 +22,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
+# The htmx script, which tests hold back with a route: until it comes, nothing binds a page's
+# controls, as in the first moments of a page on a slow line.
+HTMX_SCRIPT = re.compile(r"/django_htmx/htmx-2[^/]*\.js$")
 # The production-stack variables are dropped: the browser test drives the embedded default.
 STACK_ENV = ("DATABASE_URL", "REDIS_URL", "BANGARENA_EMBEDDED", "DEBUG", "ALLOWED_HOSTS")
 CHROMIUM_ARGS = [

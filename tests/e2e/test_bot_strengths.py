@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from tests.e2e import accessibility
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, HTMX_SCRIPT
 from tests.e2e.screenshots import full_page_shooter
 
 pytestmark = pytest.mark.e2e
@@ -182,11 +182,6 @@ def test_a_strength_picked_the_moment_the_room_is_redrawn_is_saved(
     page.evaluate("window.__releasePushes()")
     expect(page.locator("#bot-strength-4")).to_be_visible()
     expect(saved).to_have_attribute("value", "hard")
-
-
-# The htmx script, which the next test holds back: until it comes, nothing binds the room's
-# controls, as in the first moments of a page on a slow line.
-HTMX_SCRIPT = re.compile(r"/django_htmx/htmx-2[^/]*\.js$")
 
 
 def test_picks_made_before_htmx_binds_the_room_are_kept(page: Page, live_url: str) -> None:

@@ -5,13 +5,11 @@ artifacts/strangers/."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, HTMX_SCRIPT
 
 pytestmark = pytest.mark.e2e
 
@@ -115,10 +113,6 @@ def test_a_public_room_appears_live_and_a_stranger_takes_its_seat(
         # A public room outlives the test and would be listed on every later /play/ page,
         # this test's own rerun included (it expects the list empty): it goes private again.
         make_private(host, live_url, code)
-
-
-# The htmx script, held back by the next test: until it comes, nothing binds the room.
-HTMX_SCRIPT = re.compile(r"/django_htmx/htmx-2[^/]*\.js$")
 
 
 def test_kick_waits_for_htmx_then_works_r131(two_guests: list[Page], live_url: str) -> None:
