@@ -196,8 +196,6 @@ RULE_UNDER_BUTTON = """
 })
 """
 
-# The header's language switch shows the chosen language's name whole ("Bahasa Indonesia",
-# not "Bahasa Indone"): the name, in the select's font, fits its box less padding and arrow.
 # The header's links that a phone cannot show at once (its row scrolls sideways), or None. At
 # 360 px "Library" was once cut to "Lil" in English, and Russian and German lacked up to 130 px.
 NAV_CUT = """
@@ -209,6 +207,8 @@ NAV_CUT = """
 }
 """
 
+# The header's language switch shows the chosen language's name whole ("Bahasa Indonesia",
+# not "Bahasa Indone"): the name, in the select's font, fits its box less padding and arrow.
 LANGUAGE_NAME_CUT = """
 () => {
   const select = document.getElementById("language-select");

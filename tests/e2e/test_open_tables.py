@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import ARTIFACTS, HTMX_SCRIPT
+from tests.e2e.test_absent_vote import join
 
 pytestmark = pytest.mark.e2e
 
@@ -125,11 +126,7 @@ def test_kick_waits_for_htmx_then_works_r131(two_guests: list[Page], live_url: s
     host.locator("label.pill", has_text="4").first.click()
     host.locator("#create-button").click()
     code = host.locator("#room-code").inner_text()
-    guest.goto(f"{live_url}/play/")
-    guest.fill("input[name=name]", "Wild Bill")
-    guest.fill("input[name=code]", code)
-    guest.locator("#join-button").click()
-    expect(guest.locator("#room-code")).to_have_text(code)
+    join(guest, live_url, "Wild Bill", code)
 
     # The guest's arrival came to the host's open page in a redraw of the room's socket.
     kick = host.locator(".seat", has_text="Wild Bill").locator(".seat__kick")

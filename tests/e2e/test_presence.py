@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.screenshots import full_page_shooter
+from tests.e2e.test_absent_vote import join
 
 pytestmark = pytest.mark.e2e
 
@@ -48,11 +49,7 @@ def test_a_frozen_laptop_is_away_and_the_table_goes_on_within_10_s(
     host.locator("#create-button").click()
     code = host.locator("#room-code").inner_text()
 
-    friend.goto(f"{live_url}/play/")
-    friend.fill("input[name=name]", "Wild Bill")
-    friend.fill("input[name=code]", code)
-    friend.locator("#join-button").click()
-    expect(friend.locator("#room-code")).to_have_text(code)
+    join(friend, live_url, "Wild Bill", code)
     host.locator("#fill-bots").click()
     # Both are in the room: the ready check offers a plain Start, not "Start without them".
     start = host.locator("#start-match")
