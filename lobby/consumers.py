@@ -22,6 +22,7 @@ from django.utils import translation
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin
 from bangarena_site.live.layer import ClosedChannelCleanupMixin
+from bangarena_site.live.redraw import SkipUnchangedRedrawMixin
 from game.consumers import connection_language
 from game.heartbeat import HEARTBEAT, HeartbeatMixin
 from lobby import broadcast, codes, services
@@ -46,6 +47,7 @@ class RoomConsumer(
     GuardedSocketMixin,
     AccountSocketMixin,
     HeartbeatMixin,
+    SkipUnchangedRedrawMixin,
     AsyncWebsocketConsumer,
 ):
     room_id: int | None = None
@@ -104,8 +106,9 @@ class RoomConsumer(
         await self._send_room()
 
     async def _send_room(self) -> None:
-        html = await database_sync_to_async(self._render)()
-        await self.send(text_data=html)
+        """Opening the socket asks for the same room twice (its own first frame and the
+        presence it broadcasts): the second is skipped, so it cannot swap away a first click."""
+        await self.redraw(await database_sync_to_async(self._render)())
 
     def _find_room(self, code: str) -> int | None:
         if not code:

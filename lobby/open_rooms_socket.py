@@ -24,6 +24,7 @@ from bangarena_site.limits import SlidingWindow
 from bangarena_site.live.accounts import AccountSocketMixin
 from bangarena_site.live.frames import GuardedSocketMixin
 from bangarena_site.live.layer import ClosedChannelCleanupMixin
+from bangarena_site.live.redraw import SkipUnchangedRedrawMixin
 from game.consumers import connection_language
 from lobby import broadcast
 from lobby.identity import Person, person_of_scope
@@ -45,7 +46,11 @@ def address_of(scope: Mapping[str, Any]) -> str:
 
 
 class LobbyPageSocket(
-    ClosedChannelCleanupMixin, GuardedSocketMixin, AccountSocketMixin, AsyncWebsocketConsumer
+    ClosedChannelCleanupMixin,
+    GuardedSocketMixin,
+    AccountSocketMixin,
+    SkipUnchangedRedrawMixin,
+    AsyncWebsocketConsumer,
 ):
     """A lobby page's socket: connects limited per address; joins ``group``; renders
     ``fragment()`` for its own viewer and language on connect and on every message of the
@@ -88,8 +93,7 @@ class LobbyPageSocket(
         await self.send_fragment()
 
     async def send_fragment(self) -> None:
-        html = await database_sync_to_async(self._render)()
-        await self.send(text_data=html)
+        await self.redraw(await database_sync_to_async(self._render)())
 
     def _render(self) -> str:
         with translation.override(self.language):

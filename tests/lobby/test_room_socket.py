@@ -14,7 +14,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connections
 
 from bangarena_site.asgi import router
-from lobby import services
+from lobby import broadcast, services
 from lobby.identity import GUEST_MARK, Person
 from lobby.models import Room
 from lobby.services import RoomSettings
@@ -109,6 +109,34 @@ async def test_changes_are_pushed_to_everyone_in_the_room_each_with_their_own_vi
     assert 'id="start-match"' in for_host
     assert 'id="start-match"' not in for_member
     assert "Waiting for the host" in for_member
+
+
+async def test_opening_the_room_draws_it_once_so_a_first_click_is_not_swapped_away(sockets):
+    """R131: the host's controls are live from the first frame. Opening the socket used to
+    redraw the room twice (its own first frame and the presence it broadcasts), and a click
+    landing between the two hit a control the second swap replaced."""
+    host, cookie = await database_sync_to_async(new_guest)()
+    room = await database_sync_to_async(services.create_room)(host, "Annie", FIVE)
+    socket = room_socket(room.code, cookie)
+    sockets.append(socket)
+    await socket.connect()
+    first = await next_room(socket)
+    assert "presence--on" in first
+    await database_sync_to_async(services.fill_with_bots)(room.pk, host)
+    # Frames of one socket arrive in order: the next one is the change, not a second copy.
+    assert "badge--bot" in await next_room(socket)
+
+
+async def test_a_redraw_that_changes_nothing_is_not_sent(sockets):
+    host, cookie = await database_sync_to_async(new_guest)()
+    room = await database_sync_to_async(services.create_room)(host, "Annie", FIVE)
+    socket = room_socket(room.code, cookie)
+    sockets.append(socket)
+    await socket.connect()
+    await latest_room(socket)
+    await database_sync_to_async(broadcast.room_changed)(room.pk)
+    await database_sync_to_async(services.fill_with_bots)(room.pk, host)
+    assert "badge--bot" in await next_room(socket)
 
 
 async def test_a_closed_socket_shows_the_member_away(sockets):
