@@ -73,8 +73,10 @@ def _loner(o: Outlook, seat: int) -> float:
     the only other player left. Until someone falls he acts as a Deputy would, against the
     players whose acts show them Bandits (this draws no fire from the law). Then he hunts the
     likely Deputies more than the Bandits (a Deputy still alive when the last Bandit falls
-    means two against one), switches to the Bandits when the Marshal is in danger, and leaves
-    the last Bandit to the law while a Deputy may live. Once the Bandits are gone he wears
+    means two against one), and with two Bandits dealt leaves them alone, though with three
+    (6 seats and more) he keeps helping the law against them; he switches to the Bandits
+    when the Marshal is in danger, and leaves the last Bandit to the law while a Deputy may
+    live. Once the Bandits are gone he wears
     the Marshal down while a Deputy still stands beside him, for the duel that ends the game.
     Any other player at 1 HP is worth finishing at any time: the star is his (R83).
     In Partners (R96) the other Loner is a teammate, and the Marshal is fair game once
@@ -109,9 +111,18 @@ def _loner(o: Outlook, seat: int) -> float:
         # 1 HP he falls anyway, and his eliminator earns a star (R83): better mine.
         last = 1.0 if o.player(seat)["hp"] <= 1 else 0.1
         return last * bandit + 1.3 * deputy - 1.2 * mate + finish
-    # The Bandits wear the Marshal down for me; the Deputy is the one I must not meet beside
+    if _bandits_dealt(o) >= 3:
+        # Three Bandits (6 seats and more) overwhelm a Marshal left to them (R92): I still
+        # hunt the Deputy first, but I help the law thin them out.
+        return 0.15 + 0.3 * bandit + 1.2 * deputy - 1.2 * mate + finish
+    # Two Bandits wear the Marshal down for me; the Deputy is the one I must not meet beside
     # him once they are gone (two against one), so he is the one I hunt.
     return -0.2 * bandit + 1.6 * deputy - 1.2 * mate + finish
+
+
+def _bandits_dealt(o: Outlook) -> int:
+    """How many Bandits (the Double Agent included) the table was dealt (R4)."""
+    return sum(role in ("bandit", "double_agent") for role in o.view["roles_at_table"])
 
 
 #: How much more the Loner wants a player at 1 HP (not the Marshal, not his partner) hurt.

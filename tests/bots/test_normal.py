@@ -204,6 +204,26 @@ def test_loner_finishes_a_player_at_1_hp_for_the_star_r83(hp):
     assert shots == ([3] if hp == 1 else [])
 
 
+@pytest.mark.parametrize("seats", [5, 6])
+def test_loner_helps_the_law_against_three_bandits_but_not_two_r8_r92(seats):
+    """R92: the Bandits win if the Marshal falls while others live. A Bandit (seat 2) shot
+    the Deputy dead, so every player left but the Marshal and the Loner is a Bandit (R4,
+    R80). Two Bandits wear a healthy Marshal down for the Loner, who leaves them alone;
+    three (6 seats) would overwhelm him, so the Loner shoots the one in his range."""
+    roles = ["marshal", "loner", "bandit", "deputy", "bandit", "bandit"][:seats]
+    hands: list[list[str]] = [[], ["shot"], ["shot"], [], [], []]
+    health = [None, None, None, 1, None, None]
+    game = new_game(roles, hands=hands[:seats], health=health[:seats])
+    simple_until(game, 2)
+    play(game, 2, "shot", target=3)
+    simple_until(game, 1)
+    view = game.view(1)
+    assert not view["players"][3]["alive"]
+    assert view["players"][0]["hp"] == view["players"][0]["max_hp"]
+    shots = _shot_targets(run_turn(game, 1))
+    assert shots == ([2] if seats == 6 else [])
+
+
 def _law_only_table(marshal_hp: int | None) -> Game:
     """5 seats, round 2: the Marshal shot one Bandit (seat 4, at 1 HP) and the Deputy (seat 3)
     the other (seat 2), after the Deputy put on a Horse. The Loner (seat 1) holds a Shot and
