@@ -76,9 +76,9 @@ def _loner(o: Outlook, seat: int) -> float:
     means two against one), and with two Bandits dealt leaves them alone, though with three
     (6 seats and more) he keeps helping the law against them; he switches to the Bandits
     when the Marshal is in danger, and leaves the last Bandit to the law while a Deputy may
-    live. Once the Bandits are gone he wears
-    the Marshal down while a Deputy still stands beside him, for the duel that ends the game.
-    Any other player at 1 HP is worth finishing at any time: the star is his (R83).
+    live. Once the Bandits are gone he wears the Marshal down while a Deputy still stands
+    beside him, for the duel that ends the game. Any other player at 1 HP is worth
+    finishing at any time: the star is his (R83).
     In Partners (R96) the other Loner is a teammate, and the Marshal is fair game once
     everyone else left looks like a Loner."""
     partners = o.view["mode"] == "partners"
