@@ -14,9 +14,8 @@ from functools import cached_property
 
 from machines.bots.counting import Odds
 from machines.bots.memory import BotMemory
-from machines.bots.roles import harm_for  # role strategies build on the odds below
+from machines.bots.roles import HOSTILE, harm_for  # role strategies build on the odds below
 
-HOSTILE = ("bandit", "double_agent")
 #: How much one point of hostility multiplies the odds of a Bandit-team role.
 EVIDENCE = 1.0
 

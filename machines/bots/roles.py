@@ -14,6 +14,10 @@ if TYPE_CHECKING:  # the outlook calls these strategies, so it imports this modu
     from machines.bots.outlook import Outlook
 
 
+#: The roles that play for the Bandits: the Double Agent is one of them (R9).
+HOSTILE = ("bandit", "double_agent")
+
+
 def harm_for(outlook: Outlook) -> dict[int, float]:
     strategy = _STRATEGIES.get(outlook.role, _law)
     return {seat: strategy(outlook, seat) for seat in outlook.others}
@@ -30,7 +34,7 @@ def _law(o: Outlook, seat: int) -> float:
     if seat == o.marshal:
         return -1.0
     deputy = o.p(seat, "deputy")
-    hostile = o.p(seat, "bandit", "double_agent")
+    hostile = o.p(seat, *HOSTILE)
     if o.outlaw_may_live:
         return hostile - 1.2 * deputy
     return hostile + o.p(seat, "loner") - 1.2 * deputy
@@ -41,7 +45,7 @@ def _bandit(o: Outlook, seat: int) -> float:
     (Double Agent mode shows the team to itself, R10 b)."""
     if seat == o.marshal:
         return 1.3
-    mates = o.p(seat, "bandit", "double_agent")
+    mates = o.p(seat, *HOSTILE)
     deputy = o.p(seat, "deputy")
     loner = o.p(seat, "loner")
     return deputy + 0.4 * loner - 1.2 * mates
@@ -90,7 +94,7 @@ def _loner(o: Outlook, seat: int) -> float:
         if not rest:
             return 1.3
         return MARSHAL_WEAR if _wear_marshal(o) else -1.0
-    bandit = o.p(seat, "bandit", "double_agent")
+    bandit = o.p(seat, *HOSTILE)
     if not o.outlaw_may_live:
         return 1.0 - 2.2 * mate
     deputy = o.p(seat, "deputy")
@@ -122,7 +126,7 @@ def _loner(o: Outlook, seat: int) -> float:
 
 def _bandits_dealt(o: Outlook) -> int:
     """How many Bandits (the Double Agent included) the table was dealt (R4)."""
-    return sum(role in ("bandit", "double_agent") for role in o.view["roles_at_table"])
+    return sum(role in HOSTILE for role in o.view["roles_at_table"])
 
 
 #: How much more the Loner wants a player at 1 HP (not the Marshal, not his partner) hurt.
